@@ -1,0 +1,3 @@
+"""dicehero: the scoresheet service for the roll-and-write game Super Dice Heroes."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,42 @@
+"""The ``dicehero`` command: one sub-command per job, each in the module that owns it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+# sub-command -> (module with ``add_arguments(parser)`` and ``run(args) -> int``, help).
+# Only the chosen command's module is imported, so ``dicehero simulate`` never
+# pays for Flask or reportlab.
+COMMANDS = {
+    "serve": ("dicehero.web.serve", "run the live game server"),
+    "simulate": ("dicehero.commands.simulate", "play whole games with bots and print the results"),
+    "score": ("dicehero.commands.score", "check and score a game log (JSON)"),
+    "balance": ("dicehero.commands.balance", "mean Honor per location over many bot games"),
+    "print": ("dicehero.printing.command", "print sheets as a PDF"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; the arguments of ``command`` (if known) are registered."""
+    parser = argparse.ArgumentParser(prog="dicehero", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(module=module)
+        if name == command:
+            import_module(module).add_arguments(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``dicehero`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(argv[0] if argv else None).parse_args(argv)
+    return import_module(args.module).run(args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Command-line jobs that need no server: simulate, score, balance."""

@@ -1,0 +1,139 @@
+"""The action vocabulary: what a player can do to their sheet, as plain data.
+
+=========  ==============================================================
+type       fields
+=========  ==============================================================
+choose     ``superpower``: one of the two numbers offered at the start
+move       ``die`` (index of a rolled die) or ``wild: true``; ``to`` (a
+           location number); ``teleport: true`` spends a superpower use
+           (Teleport only) to go anywhere with any die
+help       ``die`` or ``wild: true`` with ``value``; ``slot`` where the
+           location gives a choice (City Hall/Church cell, Hospital pair)
+minion     ``die`` or ``wild: true``: defeat a Robot Minion where you are
+power      ``die``; ``copy`` (the other die, for Shapeshift only)
+skip       ``die``: leave a die unused
+done       end your round
+undo       take back your last action of the open round
+=========  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dicehero.engine.errors import BadAction
+
+TYPES = ("choose", "move", "help", "minion", "power", "skip", "done", "undo")
+DIE_ACTIONS = frozenset({"move", "help", "minion", "power", "skip"})
+WILD_ACTIONS = frozenset({"move", "help", "minion"})
+_FIELDS = {
+    "choose": {"superpower"},
+    "move": {"die", "wild", "to", "teleport"},
+    "help": {"die", "wild", "value", "slot"},
+    "minion": {"die", "wild", "value"},
+    "power": {"die", "copy"},
+    "skip": {"die"},
+    "done": set(),
+    "undo": set(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action; see the module docstring for which fields each type uses."""
+
+    type: str
+    die: int | None = None
+    wild: bool = False
+    value: int | None = None
+    to: int | None = None
+    slot: int | None = None
+    teleport: bool = False
+    copy: int | None = None
+    superpower: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON-ready data, with only the fields it uses."""
+        out: dict[str, Any] = {"type": self.type}
+        for name in ("die", "value", "to", "slot", "copy", "superpower"):
+            v = getattr(self, name)
+            if v is not None:
+                out[name] = v
+        if self.wild:
+            out["wild"] = True
+        if self.teleport:
+            out["teleport"] = True
+        return out
+
+    def describe(self) -> str:
+        """A short human description, for error reports: ``help with die 2 (slot 4)``."""
+        what = "a Wild die" if self.wild else f"die {self.die}" if self.die is not None else ""
+        parts = [self.type]
+        if what:
+            parts.append(f"with {what}")
+        if self.to is not None:
+            parts.append(f"to {self.to}")
+        if self.value is not None and self.wild:
+            parts.append(f"as a {self.value}")
+        if self.slot is not None:
+            parts.append(f"(box {self.slot})")
+        if self.superpower is not None:
+            parts.append(str(self.superpower))
+        return " ".join(parts)
+
+
+def _int(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadAction("bad_field", f"'{key}' must be a whole number, not {value!r}.")
+    return value
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise BadAction("bad_field", f"'{key}' must be true or false, not {value!r}.")
+    return value
+
+
+def parse_action(data: Any) -> Action:
+    """Check the shape of an action given as a mapping and build the :class:`Action`.
+
+    Only the shape is checked here; whether the rules allow it is the engine's job.
+    """
+    if isinstance(data, Action):
+        return data
+    if not isinstance(data, Mapping):
+        raise BadAction("bad_action", "An action must be an object with a 'type'.")
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise BadAction("unknown_action",
+                        f"Unknown action {kind!r}; use one of: {', '.join(TYPES)}.")
+    extra = set(data) - _FIELDS[kind] - {"type"}
+    if extra:
+        raise BadAction("bad_field",
+                        f"A {kind} action has no field {', '.join(sorted(map(str, extra)))}.")
+    action = Action(type=kind, die=_int(data, "die"), wild=_flag(data, "wild"),
+                    value=_int(data, "value"), to=_int(data, "to"), slot=_int(data, "slot"),
+                    teleport=_flag(data, "teleport"), copy=_int(data, "copy"),
+                    superpower=_int(data, "superpower"))
+    if kind in DIE_ACTIONS:
+        if action.wild and action.die is not None:
+            raise BadAction("bad_field", "Use either a rolled 'die' or 'wild', not both.")
+        if not action.wild and action.die is None:
+            raise BadAction("missing_field", f"A {kind} action needs a 'die' (or 'wild': true).")
+        if action.wild and kind not in WILD_ACTIONS:
+            raise BadAction("bad_field", f"A Wild die cannot be used to {kind}.")
+    if kind == "move" and action.to is None:
+        raise BadAction("missing_field", "A move needs 'to': the location number.")
+    if kind == "help" and action.wild and action.value is None:
+        raise BadAction("missing_field", "Helping with a Wild die needs 'value': the number.")
+    if kind == "choose" and action.superpower is None:
+        raise BadAction("missing_field", "Choosing needs 'superpower': the number you pick.")
+    if action.value is not None and not action.wild:
+        raise BadAction("bad_field", "Only a Wild die takes a 'value'; a rolled die has its own.")
+    return action

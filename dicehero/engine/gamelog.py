@@ -1,0 +1,152 @@
+"""Game logs: a whole game as data (the dice of every round, every player's actions).
+
+The format is described in ``docs/GAME-LOG.md``. :func:`parse_log` checks the
+shape and raises :class:`LogError`; :func:`replay_log` plays it through the
+rules and raises :class:`IllegalAction` at the first action the rules refuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dicehero.engine.actions import Action, parse_action
+from dicehero.engine.edition import Edition
+from dicehero.engine.errors import ActionError, BadAction
+from dicehero.engine.rules import apply, check_roll, start_round
+from dicehero.engine.state import Sheet, new_sheet
+
+
+class LogError(ValueError):
+    """A game log of the wrong shape; the message says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalAction(Exception):
+    """An action in a log that the rules refuse: who, when, what and why."""
+
+    player: str
+    round: int
+    action: Action
+    error: ActionError
+
+    def __str__(self) -> str:
+        return (f"{self.player}, round {self.round}: {self.action.describe()}: "
+                f"{self.error.message} [{self.error.code}]")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLog:
+    """One player's superpower and their actions, round by round."""
+
+    name: str
+    superpower: int | None
+    offer: tuple[int, ...]
+    rounds: tuple[tuple[Action, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A whole game: the edition name, each round's dice, each player."""
+
+    edition: str
+    rolls: tuple[tuple[int, ...], ...]
+    players: tuple[PlayerLog, ...]
+
+
+def parse_log(data: Any, edition: Edition) -> GameLog:
+    """Check the shape of a game log (already decoded from JSON) against ``edition``."""
+    if not isinstance(data, Mapping):
+        raise LogError("A game log is a JSON object with 'edition', 'rolls' and 'players'.")
+    for key in ("rolls", "players"):
+        if key not in data:
+            raise LogError(f"The game log has no '{key}'.")
+    rolls = data["rolls"]
+    if not isinstance(rolls, list) or len(rolls) > edition.rounds:
+        raise LogError(f"'rolls' must be a list of at most {edition.rounds} rounds.")
+    checked_rolls = []
+    for r, dice in enumerate(rolls, start=1):
+        try:
+            check_roll(edition.dice_per_round, edition.faces, dice)
+        except BadAction as e:
+            raise LogError(f"rolls, round {r}: {e.message} (got {dice!r})") from None
+        checked_rolls.append(tuple(dice))
+    table_offer = _offer(data.get("superpower_offer"), "superpower_offer", edition)
+    players = data["players"]
+    if not isinstance(players, list) or not players:
+        raise LogError("'players' must be a non-empty list.")
+    return GameLog(
+        edition=edition.name,
+        rolls=tuple(checked_rolls),
+        players=tuple(_player(p, i, edition, table_offer, len(checked_rolls))
+                      for i, p in enumerate(players)),
+    )
+
+
+def _offer(raw: Any, where: str, edition: Edition) -> tuple[int, ...] | None:
+    if raw is None:
+        return None
+    faces = range(1, edition.faces + 1)
+    if (not isinstance(raw, list) or len(raw) != 2 or raw[0] == raw[1]
+            or any(isinstance(v, bool) or v not in faces for v in raw)):
+        raise LogError(f"'{where}' must be two different numbers from 1 to {edition.faces}.")
+    return tuple(raw)
+
+
+def _player(raw: Any, index: int, edition: Edition, table_offer: tuple[int, ...] | None,
+            rounds: int) -> PlayerLog:
+    where = f"players[{index}]"
+    if not isinstance(raw, Mapping):
+        raise LogError(f"{where} must be an object with 'name', 'superpower' and 'rounds'.")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise LogError(f"{where} has no 'name'.")
+    where = f"player {name!r}"
+    superpower = raw.get("superpower")
+    if superpower is not None and (isinstance(superpower, bool) or superpower
+                                   not in range(1, edition.faces + 1)):
+        raise LogError(f"{where}: 'superpower' must be 1 to {edition.faces}.")
+    offer = _offer(raw.get("superpower_offer"), f"{where}: superpower_offer", edition)
+    acts = raw.get("rounds", [])
+    if not isinstance(acts, list) or len(acts) > rounds:
+        raise LogError(f"{where}: 'rounds' must be a list with at most one list of actions "
+                       f"per rolled round ({rounds}).")
+    parsed = []
+    for r, round_actions in enumerate(acts, start=1):
+        if not isinstance(round_actions, list):
+            raise LogError(f"{where}, round {r}: expected a list of actions.")
+        try:
+            parsed.append(tuple(parse_action(a) for a in round_actions))
+        except BadAction as e:
+            raise LogError(f"{where}, round {r}: {e.message}") from None
+    # Without a recorded offer (a paper game, say) the player's pick is taken as offered.
+    chosen_offer = offer or table_offer or (
+        (superpower,) if superpower is not None else tuple(range(1, edition.faces + 1)))
+    return PlayerLog(name=name.strip(), superpower=superpower, offer=chosen_offer,
+                     rounds=tuple(parsed))
+
+
+def replay_player(edition: Edition, rolls: Sequence[Sequence[int]], player: PlayerLog) -> Sheet:
+    """The player's sheet after every round of the log; :class:`IllegalAction` on a refusal."""
+    sheet = new_sheet(edition, player.offer)
+    if player.superpower is not None:
+        choose = Action("choose", superpower=player.superpower)
+        try:
+            sheet = apply(sheet, choose)
+        except ActionError as e:
+            raise IllegalAction(player.name, 0, choose, e) from None
+    for number, dice in enumerate(rolls, start=1):
+        sheet = start_round(sheet, dice)
+        actions = player.rounds[number - 1] if number <= len(player.rounds) else ()
+        for action in actions:
+            try:
+                sheet = apply(sheet, action)
+            except ActionError as e:
+                raise IllegalAction(player.name, number, action, e) from None
+    return sheet
+
+
+def replay_log(edition: Edition, log: GameLog) -> list[tuple[str, Sheet]]:
+    """Every player's final sheet, in the log's order."""
+    return [(p.name, replay_player(edition, log.rolls, p)) for p in log.players]

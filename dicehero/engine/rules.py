@@ -1,0 +1,313 @@
+"""Applying actions to a sheet: every rule of the rulebook, checked before anything changes.
+
+``apply(sheet, action)`` returns a new sheet or raises an :class:`ActionError`
+(the sheet it was given is immutable, so a refusal changes nothing).
+``legal_actions`` asks the very same checks, so a phone lights up exactly the
+places that ``apply`` would accept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from dicehero.engine import locations
+from dicehero.engine.actions import Action, parse_action
+from dicehero.engine.edition import Superpower
+from dicehero.engine.errors import BadAction, RuleError
+from dicehero.engine.state import Die, Sheet
+
+
+def start_round(sheet: Sheet, dice: Sequence[int]) -> Sheet:
+    """Give the sheet the next roll of shared dice.
+
+    The previous round closes for this player: dice they had not spent are
+    forfeited (the host went on without them), and undo cannot reach back.
+    """
+    ed = sheet.edition
+    check_roll(ed.dice_per_round, ed.faces, dice)
+    if sheet.round >= ed.rounds:
+        raise RuleError("game_over", f"The game has only {ed.rounds} rounds.")
+    return replace(sheet, round=sheet.round + 1, dice=tuple(Die(v, v) for v in dice),
+                   done=False, previous=None)
+
+
+def check_roll(count: int, faces: int, dice: Sequence[int]) -> None:
+    """Refuse a roll that is not ``count`` whole numbers from 1 to ``faces``."""
+    if not isinstance(dice, Sequence) or isinstance(dice, str) or len(dice) != count:
+        raise BadAction("bad_roll", f"A roll is {count} dice.")
+    for v in dice:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= faces:
+            raise BadAction("bad_roll", f"A die shows 1 to {faces}, not {v!r}.")
+
+
+def apply(sheet: Sheet, action: Action | Any) -> Sheet:
+    """The sheet after ``action``; raise :class:`ActionError` (sheet unchanged) if not allowed."""
+    action = parse_action(action)
+    if action.type == "undo":
+        if sheet.previous is None:
+            raise RuleError("nothing_to_undo", "There is nothing to undo in this round.")
+        return sheet.previous
+    new = _HANDLERS[action.type](sheet, action)
+    # Undo reaches back only inside the open round (or the choice before the first roll).
+    return replace(new, previous=None if new.done else sheet)
+
+
+def check(sheet: Sheet, action: Action | Any) -> None:
+    """Raise :class:`ActionError` if ``action`` is not allowed now; change nothing."""
+    apply(sheet, action)
+
+
+# -- each action -------------------------------------------------------------------------
+
+def _choose(sheet: Sheet, action: Action) -> Sheet:
+    ed = sheet.edition
+    if sheet.superpower is not None:
+        name = ed.superpower(sheet.superpower).name
+        raise RuleError("already_chosen", f"You already chose your superpower: {name}.")
+    if len(sheet.offer) < 2:
+        raise RuleError("no_offer", "Roll two dice for your superpower choices first.")
+    if action.superpower not in sheet.offer:
+        options = " or ".join(f"{n} ({ed.superpower(n).name})" for n in sheet.offer)
+        raise RuleError("not_offered", f"Choose one of the rolled numbers: {options}.")
+    return replace(sheet, superpower=action.superpower)
+
+
+def _round_exists(sheet: Sheet) -> None:
+    if sheet.round == 0:
+        raise RuleError("no_roll", "Wait for the first roll.")
+    if sheet.done:
+        raise RuleError("round_closed", "You are done with this round: wait for the next roll.")
+
+
+def _open_round(sheet: Sheet) -> None:
+    _round_exists(sheet)
+    if sheet.superpower is None:
+        raise RuleError("no_superpower", "Pick your superpower first.")
+
+
+def _rolled_die(sheet: Sheet, action: Action) -> tuple[int, Die]:
+    """The rolled die the action names, checked to be unspent."""
+    index = action.die
+    if index is None or not 0 <= index < len(sheet.dice):
+        raise BadAction("bad_die", f"There is no die {index}; this round's dice are "
+                                   f"0 to {len(sheet.dice) - 1}.")
+    die = sheet.dice[index]
+    if die.used:
+        raise RuleError("die_spent", f"You already used that {die.value} this round.")
+    return index, die
+
+
+def _spend(sheet: Sheet, action: Action, use: str) -> tuple[int | None, dict[str, Any]]:
+    """The value the action spends and the sheet fields that spending it changes."""
+    _open_round(sheet)
+    if action.wild:
+        if sheet.wild_left <= 0:
+            raise RuleError("no_wild", "You have no Wild die to spend.")
+        value = action.value
+        if value is not None and not 1 <= value <= sheet.edition.faces:
+            raise BadAction("bad_value", f"A Wild die can be 1 to {sheet.edition.faces}, "
+                                         f"not {value}.")
+        return value, {"wild_spent": sheet.wild_spent + 1}
+    index, die = _rolled_die(sheet, action)
+    dice = list(sheet.dice)
+    dice[index] = replace(die, used=use)
+    return die.value, {"dice": tuple(dice)}
+
+
+def _move(sheet: Sheet, action: Action) -> Sheet:
+    ed = sheet.edition
+    value, changes = _spend(sheet, action, "move")
+    to = action.to
+    if to not in ed.location_numbers:
+        raise BadAction("bad_location", f"There is no location {to}; they are numbered "
+                                        f"1 to {len(ed.locations)}.")
+    if to == sheet.position:
+        raise RuleError("already_there",
+                        f"You are already at {ed.location(to).name}: that is not a move.")
+    if action.teleport:
+        if action.wild:
+            raise RuleError("teleport_wild", "A Wild die is already any number: "
+                                             "it can move you anywhere without Teleport.")
+        power = _power(sheet)
+        if power.effect != "teleport":
+            raise RuleError("not_teleport", f"Your superpower is {power.name}, not Teleport.")
+        if value in (to, sheet.position):
+            raise RuleError("teleport_not_needed", f"Your {value} takes you there without "
+                                                   f"Teleport: keep your superpower use.")
+        changes["powers_used"] = sheet.powers_used + 1
+    elif not action.wild and value != to and value != sheet.position:
+        target = ed.location(to).name
+        if sheet.position is None:
+            raise RuleError("move_needs_match",
+                            f"From the middle circle a {value} moves you to "
+                            f"{ed.location(value).name}; {target} needs a {to}.")
+        raise RuleError("move_needs_match",
+                        f"To go to {target} you need a {to}, or a {sheet.position} "
+                        f"(the number of {ed.location(sheet.position).name}, where you are) "
+                        f"to go anywhere.")
+    return replace(sheet, position=to, **changes)
+
+
+def _here(sheet: Sheet, verb: str) -> int:
+    if sheet.position is None:
+        raise RuleError("in_middle", f"You are in the middle circle: move to a location "
+                                     f"before you {verb}.")
+    return sheet.position
+
+
+def _help(sheet: Sheet, action: Action) -> Sheet:
+    value, changes = _spend(sheet, action, "help")
+    number = _here(sheet, "help")
+    loc = sheet.edition.location(number)
+    assert value is not None  # a wild help always carries its value (checked when parsed)
+    new_marks = locations.write(loc, sheet.marks[number - 1], value, action.slot)
+    marks = list(sheet.marks)
+    marks[number - 1] = new_marks
+    return replace(sheet, marks=tuple(marks), **changes)
+
+
+def _minion(sheet: Sheet, action: Action) -> Sheet:
+    _, changes = _spend(sheet, action, "minion")
+    number = _here(sheet, "fight a Robot Minion")
+    limit = sheet.edition.minions_per_location
+    if sheet.minions[number - 1] >= limit:
+        raise RuleError("no_minions", f"All {limit} Robot Minions at "
+                                      f"{sheet.edition.location(number).name} are defeated.")
+    minions = list(sheet.minions)
+    minions[number - 1] += 1
+    return replace(sheet, minions=tuple(minions), **changes)
+
+
+def _power(sheet: Sheet) -> Superpower:
+    if sheet.superpower is None:
+        raise RuleError("no_superpower", "Pick your superpower first.")
+    if sheet.powers_left <= 0:
+        raise RuleError("no_power_left", f"You have used your superpower "
+                                         f"{sheet.edition.superpower_uses} times already.")
+    return sheet.edition.superpower(sheet.superpower)
+
+
+def _apply_power(sheet: Sheet, action: Action) -> Sheet:
+    _open_round(sheet)
+    if action.wild:
+        raise RuleError("power_wild", "You may not use your superpower on a Wild die.")
+    power = _power(sheet)
+    index, die = _rolled_die(sheet, action)
+    faces = sheet.edition.faces
+    if power.effect == "teleport":
+        raise RuleError("teleport_is_a_move",
+                        "Teleport is used while moving: choose a die, then any location.")
+    if action.copy is not None and power.effect != "copy":
+        raise BadAction("bad_field", f"Only Shapeshift copies another die; yours is {power.name}.")
+    if power.effect == "set":
+        new = power.value
+    elif power.effect == "step":
+        new = die.value + power.step
+        if not 1 <= new <= faces:
+            raise RuleError("power_limit", f"{power.name} cannot change a {die.value}.")
+    else:
+        new = _shapeshift_value(sheet, action, index)
+    if new == die.value:
+        raise RuleError("power_no_change", f"That die is already a {new}.")
+    dice = list(sheet.dice)
+    dice[index] = replace(die, value=new)
+    return replace(sheet, dice=tuple(dice), powers_used=sheet.powers_used + 1)
+
+
+def _shapeshift_value(sheet: Sheet, action: Action, index: int) -> int:
+    source = action.copy
+    if source is None:
+        raise BadAction("missing_field", "Shapeshift needs 'copy': the die to copy.")
+    if source == index:
+        raise RuleError("copy_itself", "Shapeshift copies another die, not the same one.")
+    if not 0 <= source < len(sheet.dice):
+        raise BadAction("bad_die", f"There is no die {source} to copy.")
+    return sheet.dice[source].rolled
+
+
+def _skip(sheet: Sheet, action: Action) -> Sheet:
+    _, changes = _spend(sheet, action, "skip")
+    return replace(sheet, **changes)
+
+
+def _done(sheet: Sheet, action: Action) -> Sheet:
+    # No superpower needed: a player who never picked one may still end the round.
+    _round_exists(sheet)
+    return replace(sheet, done=True)
+
+
+_HANDLERS: dict[str, Callable[[Sheet, Action], Sheet]] = {
+    "choose": _choose,
+    "move": _move,
+    "help": _help,
+    "minion": _minion,
+    "power": _apply_power,
+    "skip": _skip,
+    "done": _done,
+}
+
+
+# -- what is legal now ---------------------------------------------------------------------
+
+def _candidates(sheet: Sheet, die: int | None, wild: bool) -> list[Action]:
+    """Every action worth asking about for one die (or a Wild die); most are then checked."""
+    ed = sheet.edition
+    here = sheet.position
+    out: list[Action] = []
+    if wild:
+        out += [Action("move", wild=True, to=n) for n in ed.location_numbers if n != here]
+        if here is not None:
+            loc = ed.location(here)
+            for value in range(1, ed.faces + 1):
+                out += [Action("help", wild=True, value=value, slot=s)
+                        for s in locations.help_slots(loc, sheet.marks[here - 1], value)]
+            out.append(Action("minion", wild=True))
+        return out
+    value = sheet.dice[die].value if die is not None and 0 <= die < len(sheet.dice) else 0
+    out += [Action("move", die=die, to=n) for n in ed.location_numbers if n != here]
+    if sheet.superpower is not None and ed.superpower(sheet.superpower).effect == "teleport":
+        out += [Action("move", die=die, to=n, teleport=True) for n in ed.location_numbers
+                if n != here and n != value and value != here]
+    if here is not None:
+        loc = ed.location(here)
+        out += [Action("help", die=die, slot=s)
+                for s in locations.help_slots(loc, sheet.marks[here - 1], value)]
+        out.append(Action("minion", die=die))
+    if sheet.superpower is not None:
+        if ed.superpower(sheet.superpower).effect == "copy":
+            out += [Action("power", die=die, copy=k) for k in range(len(sheet.dice)) if k != die]
+        else:
+            out.append(Action("power", die=die))
+    out.append(Action("skip", die=die))
+    return out
+
+
+def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -> list[Action]:
+    """Every action the rules allow now.
+
+    With ``die`` (an index) or ``wild=True``: every legal use of that die, so a
+    phone can light up the legal places. With neither: every legal action,
+    including ``choose``, ``done`` and ``undo``.
+    """
+    if die is not None or wild:
+        return [a for a in _candidates(sheet, die, wild) if _allowed(sheet, a)]
+    out: list[Action] = []
+    if sheet.superpower is None:
+        out += [Action("choose", superpower=n) for n in dict.fromkeys(sheet.offer)]
+    for index, d in enumerate(sheet.dice):
+        if not d.used:
+            out += legal_actions(sheet, index)
+    if sheet.wild_left > 0:
+        out += legal_actions(sheet, wild=True)
+    out += [a for a in (Action("done"), Action("undo")) if _allowed(sheet, a)]
+    return [a for a in out if a.type != "choose" or _allowed(sheet, a)]
+
+
+def _allowed(sheet: Sheet, action: Action) -> bool:
+    try:
+        apply(sheet, action)
+    except (RuleError, BadAction):
+        return False
+    return True

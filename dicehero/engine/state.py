@@ -1,0 +1,146 @@
+"""A player's sheet as immutable plain data that round-trips through JSON.
+
+Every accepted action builds a new :class:`Sheet`; the old one is kept as
+``previous`` while the round is open, so undo is simply going back one step.
+Wild dice earned and Bystanders rescued are not stored: they are read off the
+marks, so they can never disagree with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dicehero.engine import locations
+from dicehero.engine.edition import Edition
+from dicehero.engine.locations import Marks
+
+MIDDLE = None  # the start circle: the only time a hero is at no location
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One of the round's rolled dice: as rolled, as changed by a superpower, how it was used."""
+
+    rolled: int
+    value: int
+    used: str | None = None  # move, help, minion or skip
+
+    def to_dict(self) -> dict[str, Any]:
+        """The die as JSON-ready data."""
+        return {"rolled": self.rolled, "value": self.value, "used": self.used}
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """Everything one player has on their sheet at one moment of the game."""
+
+    edition: Edition
+    offer: tuple[int, ...] = ()
+    superpower: int | None = None
+    position: int | None = MIDDLE
+    round: int = 0  # how many rolls this sheet has seen; 0 before the first roll
+    dice: tuple[Die, ...] = ()
+    done: bool = False
+    marks: tuple[Marks, ...] = ()
+    minions: tuple[int, ...] = ()
+    wild_spent: int = 0
+    powers_used: int = 0
+    previous: Sheet | None = None
+
+    @property
+    def wild_earned(self) -> int:
+        """Wild dice unlocked by the marks so far."""
+        return sum(locations.rewards(loc, m)[0]
+                   for loc, m in zip(self.edition.locations, self.marks, strict=True))
+
+    @property
+    def bystanders(self) -> int:
+        """Bystanders rescued by the marks so far."""
+        return sum(locations.rewards(loc, m)[1]
+                   for loc, m in zip(self.edition.locations, self.marks, strict=True))
+
+    @property
+    def wild_left(self) -> int:
+        """Wild dice unlocked and not yet spent."""
+        return self.wild_earned - self.wild_spent
+
+    @property
+    def powers_left(self) -> int:
+        """Superpower uses left of the edition's allowance."""
+        return self.edition.superpower_uses - self.powers_used
+
+    @property
+    def round_open(self) -> bool:
+        """Whether the player can still spend dice this round."""
+        return self.round > 0 and not self.done
+
+    @property
+    def finished(self) -> bool:
+        """Whether the player has closed the last round of the game."""
+        return self.round >= self.edition.rounds and self.done
+
+    def marks_at(self, number: int) -> Marks:
+        """The marks of the location printed with ``number``."""
+        return self.marks[number - 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as JSON-ready data, including the undo steps of the open round."""
+        return {
+            "edition": self.edition.name,
+            "offer": list(self.offer),
+            "superpower": self.superpower,
+            "position": self.position,
+            "round": self.round,
+            "dice": [d.to_dict() for d in self.dice],
+            "done": self.done,
+            "marks": [_marks_to_json(m) for m in self.marks],
+            "minions": list(self.minions),
+            "wild_spent": self.wild_spent,
+            "powers_used": self.powers_used,
+            "previous": self.previous.to_dict() if self.previous else None,
+        }
+
+    @classmethod
+    def from_dict(cls, edition: Edition, data: Mapping[str, Any]) -> Sheet:
+        """Rebuild a sheet saved with :meth:`to_dict` (for this same edition)."""
+        if data.get("edition") != edition.name:
+            raise ValueError(f"this sheet is for edition {data.get('edition')!r}, "
+                             f"not {edition.name!r}")
+        previous = data.get("previous")
+        return cls(
+            edition=edition,
+            offer=tuple(data["offer"]),
+            superpower=data["superpower"],
+            position=data["position"],
+            round=data["round"],
+            dice=tuple(Die(d["rolled"], d["value"], d["used"]) for d in data["dice"]),
+            done=data["done"],
+            marks=tuple(_marks_from_json(loc.kind, m)
+                        for loc, m in zip(edition.locations, data["marks"], strict=True)),
+            minions=tuple(data["minions"]),
+            wild_spent=data["wild_spent"],
+            powers_used=data["powers_used"],
+            previous=cls.from_dict(edition, previous) if previous else None,
+        )
+
+
+def _marks_to_json(marks: Marks) -> list[Any]:
+    return [list(m) if isinstance(m, tuple) else m for m in marks]
+
+
+def _marks_from_json(kind: str, data: list[Any]) -> Marks:
+    if kind == "pairs":
+        return tuple(tuple(p) for p in data)
+    return tuple(data)
+
+
+def new_sheet(edition: Edition, offer: tuple[int, ...] = ()) -> Sheet:
+    """A blank sheet in the middle circle; ``offer`` is the two superpowers to choose from."""
+    return Sheet(
+        edition=edition,
+        offer=tuple(offer),
+        marks=tuple(locations.empty_marks(loc) for loc in edition.locations),
+        minions=(0,) * len(edition.locations),
+    )

@@ -1,0 +1,34 @@
+"""One JSON error shape for the whole service: ``{"error": {"code": ..., "message": ...}}``."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+
+class ApiError(Exception):
+    """An error to send as JSON with a 4xx status, a stable code and a plain message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def error_response(status: int, code: str, message: str) -> tuple[Response, int]:
+    """The JSON response for an error; every error of the service goes through here."""
+    return jsonify(error={"code": code, "message": message}), status
+
+
+def init_app(app: Flask) -> None:
+    """Send every error, ours or Werkzeug's, in the one JSON shape."""
+
+    @app.errorhandler(ApiError)
+    def _api_error(e: ApiError) -> tuple[Response, int]:
+        return error_response(e.status, e.code, e.message)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(e: HTTPException) -> tuple[Response, int]:
+        code = (e.name or "error").lower().replace(" ", "_")
+        return error_response(e.code or 500, code, e.description or e.name)
