@@ -35,7 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``dicehero`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(argv[0] if argv else None).parse_args(argv)
-    return import_module(args.module).run(args) or 0
+    try:
+        return import_module(args.module).run(args) or 0
+    except BrokenPipeError:  # output piped into `head`: not an error of ours
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

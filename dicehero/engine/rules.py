@@ -9,7 +9,6 @@ places that ``apply`` would accept.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from dicehero.engine import locations
@@ -17,6 +16,8 @@ from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Superpower
 from dicehero.engine.errors import BadAction, RuleError
 from dicehero.engine.state import Die, Sheet
+
+Changes = dict[str, Any]  # the fields of the sheet an action changes
 
 
 def start_round(sheet: Sheet, dice: Sequence[int]) -> Sheet:
@@ -29,8 +30,8 @@ def start_round(sheet: Sheet, dice: Sequence[int]) -> Sheet:
     check_roll(ed.dice_per_round, ed.faces, dice)
     if sheet.round >= ed.rounds:
         raise RuleError("game_over", f"The game has only {ed.rounds} rounds.")
-    return replace(sheet, round=sheet.round + 1, dice=tuple(Die(v, v) for v in dice),
-                   done=False, previous=None)
+    return sheet.evolve(round=sheet.round + 1, dice=tuple(Die(v, v) for v in dice),
+                        done=False, previous=None)
 
 
 def check_roll(count: int, faces: int, dice: Sequence[int]) -> None:
@@ -49,9 +50,10 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
         if sheet.previous is None:
             raise RuleError("nothing_to_undo", "There is nothing to undo in this round.")
         return sheet.previous
-    new = _HANDLERS[action.type](sheet, action)
+    changes = _HANDLERS[action.type](sheet, action)
     # Undo reaches back only inside the open round (or the choice before the first roll).
-    return replace(new, previous=None if new.done else sheet)
+    changes["previous"] = None if changes.get("done") else sheet
+    return sheet.evolve(**changes)
 
 
 def check(sheet: Sheet, action: Action | Any) -> None:
@@ -61,7 +63,7 @@ def check(sheet: Sheet, action: Action | Any) -> None:
 
 # -- each action -------------------------------------------------------------------------
 
-def _choose(sheet: Sheet, action: Action) -> Sheet:
+def _choose(sheet: Sheet, action: Action) -> Changes:
     ed = sheet.edition
     if sheet.superpower is not None:
         name = ed.superpower(sheet.superpower).name
@@ -71,7 +73,7 @@ def _choose(sheet: Sheet, action: Action) -> Sheet:
     if action.superpower not in sheet.offer:
         options = " or ".join(f"{n} ({ed.superpower(n).name})" for n in sheet.offer)
         raise RuleError("not_offered", f"Choose one of the rolled numbers: {options}.")
-    return replace(sheet, superpower=action.superpower)
+    return {"superpower": action.superpower}
 
 
 def _round_exists(sheet: Sheet) -> None:
@@ -112,11 +114,11 @@ def _spend(sheet: Sheet, action: Action, use: str) -> tuple[int | None, dict[str
         return value, {"wild_spent": sheet.wild_spent + 1}
     index, die = _rolled_die(sheet, action)
     dice = list(sheet.dice)
-    dice[index] = replace(die, used=use)
+    dice[index] = Die(die.rolled, die.value, use)
     return die.value, {"dice": tuple(dice)}
 
 
-def _move(sheet: Sheet, action: Action) -> Sheet:
+def _move(sheet: Sheet, action: Action) -> Changes:
     ed = sheet.edition
     value, changes = _spend(sheet, action, "move")
     to = action.to
@@ -147,7 +149,8 @@ def _move(sheet: Sheet, action: Action) -> Sheet:
                         f"To go to {target} you need a {to}, or a {sheet.position} "
                         f"(the number of {ed.location(sheet.position).name}, where you are) "
                         f"to go anywhere.")
-    return replace(sheet, position=to, **changes)
+    changes["position"] = to
+    return changes
 
 
 def _here(sheet: Sheet, verb: str) -> int:
@@ -157,7 +160,7 @@ def _here(sheet: Sheet, verb: str) -> int:
     return sheet.position
 
 
-def _help(sheet: Sheet, action: Action) -> Sheet:
+def _help(sheet: Sheet, action: Action) -> Changes:
     value, changes = _spend(sheet, action, "help")
     number = _here(sheet, "help")
     loc = sheet.edition.location(number)
@@ -165,10 +168,11 @@ def _help(sheet: Sheet, action: Action) -> Sheet:
     new_marks = locations.write(loc, sheet.marks[number - 1], value, action.slot)
     marks = list(sheet.marks)
     marks[number - 1] = new_marks
-    return replace(sheet, marks=tuple(marks), **changes)
+    changes["marks"] = tuple(marks)
+    return changes
 
 
-def _minion(sheet: Sheet, action: Action) -> Sheet:
+def _minion(sheet: Sheet, action: Action) -> Changes:
     _, changes = _spend(sheet, action, "minion")
     number = _here(sheet, "fight a Robot Minion")
     limit = sheet.edition.minions_per_location
@@ -177,7 +181,8 @@ def _minion(sheet: Sheet, action: Action) -> Sheet:
                                       f"{sheet.edition.location(number).name} are defeated.")
     minions = list(sheet.minions)
     minions[number - 1] += 1
-    return replace(sheet, minions=tuple(minions), **changes)
+    changes["minions"] = tuple(minions)
+    return changes
 
 
 def _power(sheet: Sheet) -> Superpower:
@@ -189,7 +194,7 @@ def _power(sheet: Sheet) -> Superpower:
     return sheet.edition.superpower(sheet.superpower)
 
 
-def _apply_power(sheet: Sheet, action: Action) -> Sheet:
+def _apply_power(sheet: Sheet, action: Action) -> Changes:
     _open_round(sheet)
     if action.wild:
         raise RuleError("power_wild", "You may not use your superpower on a Wild die.")
@@ -212,8 +217,8 @@ def _apply_power(sheet: Sheet, action: Action) -> Sheet:
     if new == die.value:
         raise RuleError("power_no_change", f"That die is already a {new}.")
     dice = list(sheet.dice)
-    dice[index] = replace(die, value=new)
-    return replace(sheet, dice=tuple(dice), powers_used=sheet.powers_used + 1)
+    dice[index] = Die(die.rolled, new, die.used)
+    return {"dice": tuple(dice), "powers_used": sheet.powers_used + 1}
 
 
 def _shapeshift_value(sheet: Sheet, action: Action, index: int) -> int:
@@ -227,18 +232,17 @@ def _shapeshift_value(sheet: Sheet, action: Action, index: int) -> int:
     return sheet.dice[source].rolled
 
 
-def _skip(sheet: Sheet, action: Action) -> Sheet:
-    _, changes = _spend(sheet, action, "skip")
-    return replace(sheet, **changes)
+def _skip(sheet: Sheet, action: Action) -> Changes:
+    return _spend(sheet, action, "skip")[1]
 
 
-def _done(sheet: Sheet, action: Action) -> Sheet:
+def _done(sheet: Sheet, action: Action) -> Changes:
     # No superpower needed: a player who never picked one may still end the round.
     _round_exists(sheet)
-    return replace(sheet, done=True)
+    return {"done": True}
 
 
-_HANDLERS: dict[str, Callable[[Sheet, Action], Sheet]] = {
+_HANDLERS: dict[str, Callable[[Sheet, Action], Changes]] = {
     "choose": _choose,
     "move": _move,
     "help": _help,
@@ -284,6 +288,19 @@ def _candidates(sheet: Sheet, die: int | None, wild: bool) -> list[Action]:
     return out
 
 
+def successors(sheet: Sheet, die: int | None = None, *,
+               wild: bool = False) -> list[tuple[Action, Sheet]]:
+    """Every legal action for one die (or a Wild die) with the sheet it leads to."""
+    out = []
+    for action in _candidates(sheet, die, wild):
+        try:
+            result = apply(sheet, action)
+        except (RuleError, BadAction):
+            continue
+        out.append((action, result))
+    return out
+
+
 def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -> list[Action]:
     """Every action the rules allow now.
 
@@ -292,7 +309,7 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
     including ``choose``, ``done`` and ``undo``.
     """
     if die is not None or wild:
-        return [a for a in _candidates(sheet, die, wild) if _allowed(sheet, a)]
+        return [a for a, _ in successors(sheet, die, wild=wild)]
     out: list[Action] = []
     if sheet.superpower is None:
         out += [Action("choose", superpower=n) for n in dict.fromkeys(sheet.offer)]
@@ -301,8 +318,9 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
             out += legal_actions(sheet, index)
     if sheet.wild_left > 0:
         out += legal_actions(sheet, wild=True)
-    out += [a for a in (Action("done"), Action("undo")) if _allowed(sheet, a)]
-    return [a for a in out if a.type != "choose" or _allowed(sheet, a)]
+    out += [Action("done"), Action("undo")]
+    return [a for a in out if a.type in ("move", "help", "minion", "power", "skip")
+            or _allowed(sheet, a)]
 
 
 def _allowed(sheet: Sheet, action: Action) -> bool:

@@ -81,6 +81,14 @@ class Sheet:
         """Whether the player has closed the last round of the game."""
         return self.round >= self.edition.rounds and self.done
 
+    def evolve(self, **changes: Any) -> Sheet:
+        """A copy with ``changes``; much cheaper than ``dataclasses.replace`` on the hot path."""
+        new = object.__new__(Sheet)
+        for name in _SHEET_FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes
+                               else getattr(self, name))
+        return new
+
     def marks_at(self, number: int) -> Marks:
         """The marks of the location printed with ``number``."""
         return self.marks[number - 1]
@@ -124,6 +132,9 @@ class Sheet:
             powers_used=data["powers_used"],
             previous=cls.from_dict(edition, previous) if previous else None,
         )
+
+
+_SHEET_FIELDS = tuple(Sheet.__dataclass_fields__)
 
 
 def _marks_to_json(marks: Marks) -> list[Any]:

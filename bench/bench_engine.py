@@ -1,0 +1,53 @@
+"""Engine benchmark: actions validated and applied per second, and the time to replay
+and score a whole 100-player, 10-round game (median of several runs).
+
+    .venv/bin/python bench/bench_engine.py
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import statistics
+import time
+
+from dicehero.editions import load_edition
+from dicehero.engine import apply, score
+from dicehero.engine.bots import GreedyBot, RandomBot
+from dicehero.engine.gamelog import parse_log, replay_log
+from dicehero.engine.simulation import play_game
+
+
+def main() -> None:
+    """Build a 100-player game once, then time its replay."""
+    edition = load_edition("classic")
+    rng = random.Random(2026)
+    bots = [(GreedyBot if i % 2 else RandomBot)(random.Random(i)) for i in range(100)]
+    log = parse_log(play_game(edition, bots, rng).to_log(), edition)
+    actions = sum(len(r) + 1 for p in log.players for r in p.rounds)  # +1: the choose
+    replays = []
+    for _ in range(15):
+        t = time.perf_counter()
+        sheets = replay_log(edition, log)
+        totals = [score(s).total for _, s in sheets]
+        replays.append(time.perf_counter() - t)
+    median = statistics.median(replays)
+    print(f"100 players x {edition.rounds} rounds: {actions} actions, "
+          f"mean total {statistics.fmean(totals):.1f}")
+    print(f"replay + score whole game: median {median * 1000:.1f} ms "
+          f"(min {min(replays) * 1000:.1f}, max {max(replays) * 1000:.1f}, 15 runs)")
+    print(f"actions validated and applied: {actions / median:,.0f} per second")
+    # apply() alone on one mid-game sheet, to see the per-call cost without replay overhead.
+    _, sheet = sheets[0]
+    undo = {"type": "undo"}
+    t = time.perf_counter()
+    n = 0
+    for _ in range(2000):
+        with contextlib.suppress(ValueError):
+            apply(sheet, undo)
+        n += 1
+    print(f"a refused action (nothing to undo): {(time.perf_counter() - t) / n * 1e6:.1f} µs")
+
+
+if __name__ == "__main__":
+    main()

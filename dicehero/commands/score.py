@@ -1,0 +1,62 @@
+"""``dicehero score GAME.json``: check every action of a game log and print the scores.
+
+Exit status: 0 all legal; 1 an illegal action (who, when, what, which rule);
+2 a file that is not a game log (with a message, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from dicehero.editions import DEFAULT_EDITION, load_edition
+from dicehero.engine.edition import EditionError
+from dicehero.engine.gamelog import IllegalAction, LogError, parse_log, replay_log
+from dicehero.engine.scoring import score
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the options of ``score``."""
+    parser.add_argument("log", metavar="GAME.json", help="the game log (see docs/GAME-LOG.md)")
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
+
+
+def _fail(message: str) -> int:
+    print(f"dicehero score: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the log through the rules and print each player's breakdown."""
+    try:
+        with open(args.log, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        return _fail(f"cannot read {args.log}: {e.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        return _fail(f"{args.log} is not JSON: {e}")
+    name = data.get("edition", DEFAULT_EDITION) if isinstance(data, dict) else DEFAULT_EDITION
+    if not isinstance(name, str):
+        return _fail(f"{args.log}: 'edition' must be an edition name")
+    try:
+        edition = load_edition(name)
+        log = parse_log(data, edition)
+    except (EditionError, LogError) as e:
+        return _fail(f"{args.log}: {e}")
+    try:
+        sheets = replay_log(edition, log)
+    except IllegalAction as e:
+        print(f"dicehero score: illegal action: {e}", file=sys.stderr)
+        return 1
+    results = sorted(((n, score(s)) for n, s in sheets), key=lambda r: r[1].total, reverse=True)
+    if args.json:
+        print(json.dumps([{"name": n, **s.to_dict()} for n, s in results], indent=1))
+        return 0
+    for place, (player, s) in enumerate(results, start=1):
+        print(f"{place}. {player}: {s.total} Honor")
+        for loc_name, honor in s.locations:
+            print(f"     {loc_name:<12} {honor:4}")
+        print(f"     {'Bystanders':<12} {s.bystander_honor:4}  ({s.bystanders} rescued)")
+        print(f"     {'Minions':<12} {s.minion_honor:4}  ({s.minions} defeated)")
+    return 0

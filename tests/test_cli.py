@@ -1,0 +1,111 @@
+"""The command line: simulate, score (with its exit statuses) and balance."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from dicehero.cli import main
+from dicehero.editions import load_edition
+from dicehero.engine.bots import GreedyBot, RandomBot
+from dicehero.engine.simulation import play_game
+
+
+@pytest.fixture
+def game_log(tmp_path: Path) -> tuple[Path, dict]:
+    game = play_game(load_edition("classic"), [GreedyBot(random.Random(1)),
+                                               RandomBot(random.Random(2))], random.Random(3))
+    log = game.to_log()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    return path, log
+
+
+def write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "log.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def test_simulate_prints_the_leaderboard_and_location_averages(capsys) -> None:
+    assert main(["simulate", "--players", "3", "--seed", "5", "--bot", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "Leaderboard" in out and "1. Bot" in out and "3. Bot" in out
+    for name in ("City Hall", "Hospital", "Downtown", "Powerplant", "Warehouse", "Church"):
+        assert name in out
+
+
+def test_simulate_with_the_same_seed_plays_the_same_game(capsys) -> None:
+    main(["simulate", "--players", "2", "--seed", "9"])
+    first = capsys.readouterr().out
+    main(["simulate", "--players", "2", "--seed", "9"])
+    assert capsys.readouterr().out == first
+
+
+def test_simulate_plays_another_edition_by_name(capsys) -> None:
+    assert main(["simulate", "--players", "1", "--seed", "1", "--edition", "marathon"]) == 0
+    assert "round 12" in capsys.readouterr().out
+
+
+def test_simulate_writes_a_log_that_score_accepts(tmp_path: Path, capsys) -> None:
+    log = tmp_path / "sim.json"
+    main(["simulate", "--players", "2", "--seed", "4", "--log", str(log)])
+    capsys.readouterr()
+    assert main(["score", str(log)]) == 0
+    assert "Honor" in capsys.readouterr().out
+
+
+def test_score_prints_each_players_breakdown(game_log, capsys) -> None:
+    path, _ = game_log
+    assert main(["score", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["name"] for r in rows} == {"Bot 1", "Bot 2"}
+    for r in rows:
+        assert r["total"] == (sum(r["locations"].values()) + r["bystander_honor"]
+                              + r["minion_honor"])
+
+
+def test_score_names_the_player_round_action_and_rule_of_an_illegal_action(
+        tmp_path: Path, game_log, capsys) -> None:
+    _, log = game_log
+    first = log["rolls"][0][0]
+    elsewhere = 1 if first != 1 else 2
+    log["players"][1]["rounds"][0] = [{"type": "move", "die": 0, "to": elsewhere}]
+    assert main(["score", write(tmp_path, log)]) == 1
+    err = capsys.readouterr().err
+    assert "Bot 2, round 1" in err and f"move with die 0 to {elsewhere}" in err
+    assert f"From the middle circle a {first} moves you to" in err
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("{not json", "not JSON"),
+    ([1, 2], "JSON object"),
+    ({"edition": "classic", "players": []}, "no 'rolls'"),
+    ({"rolls": [[1, 2, 3, 7]], "players": [{"name": "A"}]}, "not 7"),
+    ({"rolls": [[1, 2, 3, 4, 5]], "players": [{"name": "A"}]}, "A roll is 4 dice"),
+    ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "rounds": [[{"type": "fly"}]]}]},
+     "Unknown action 'fly'"),
+    ({"rolls": [[1, 2, 3, 4]], "players": [{"superpower": 2}]}, "has no 'name'"),
+    ({"edition": "nope", "rolls": [], "players": [{"name": "A"}]}, "no such edition"),
+    ({"edition": 5, "rolls": [], "players": [{"name": "A"}]}, "edition name"),
+])
+def test_score_refuses_a_log_of_the_wrong_shape_with_status_2(tmp_path: Path, capsys, bad,
+                                                              words) -> None:
+    assert main(["score", write(tmp_path, bad)]) == 2
+    err = capsys.readouterr().err
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_score_of_a_missing_file_is_status_2(tmp_path: Path, capsys) -> None:
+    assert main(["score", str(tmp_path / "nowhere.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_balance_prints_each_locations_mean_and_the_ratio(capsys) -> None:
+    assert main(["balance", "--games", "4", "--jobs", "1", "--bot", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "Church" in out and "Total" in out and "highest / lowest location mean" in out

@@ -1,0 +1,130 @@
+"""Invariants of random legal play over whole games (hypothesis drives the choices)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dicehero.editions import load_edition
+from dicehero.engine import (
+    ActionError,
+    Sheet,
+    apply,
+    legal_actions,
+    locations,
+    new_sheet,
+    score,
+    start_round,
+)
+from dicehero.engine.edition import Edition
+
+CLASSIC = load_edition("classic")
+
+
+def recount(sheet: Sheet) -> int:
+    """The total counted afresh from the marks, without the scoring module."""
+    ed = sheet.edition
+    total = sum(locations.honor(loc, m) for loc, m in zip(ed.locations, sheet.marks, strict=True))
+    rescued = sum(locations.rewards(loc, m)[1]
+                  for loc, m in zip(ed.locations, sheet.marks, strict=True))
+    return total + rescued * ed.bystander_honor + sum(sheet.minions) * ed.minion_honor
+
+
+def check_invariants(sheet: Sheet) -> None:
+    """What must hold after every step of any legal game."""
+    s = score(sheet)
+    assert s.total == sum(h for _, h in s.locations) + s.bystander_honor + s.minion_honor
+    assert s.total == recount(sheet)
+    assert 0 <= sheet.powers_used <= sheet.edition.superpower_uses
+    assert 0 <= sheet.wild_spent <= sheet.wild_earned
+    assert all(0 <= m <= sheet.edition.minions_per_location for m in sheet.minions)
+    for loc, marks in zip(sheet.edition.locations, sheet.marks, strict=True):
+        assert locations.obeys_rule(loc, marks), (loc.name, marks)
+    for die in sheet.dice:
+        assert 1 <= die.value <= sheet.edition.faces
+
+
+def play_random_game(edition: Edition, data: st.DataObject) -> Sheet:
+    """A whole game where hypothesis picks the dice and every action among the legal ones."""
+    die = st.integers(1, edition.faces)
+    first = data.draw(die)
+    second = data.draw(die.filter(lambda n: n != first))
+    sheet = new_sheet(edition, (first, second))
+    sheet = apply(sheet, data.draw(st.sampled_from(legal_actions(sheet))))
+    for _ in range(edition.rounds):
+        dice = data.draw(st.lists(die, min_size=edition.dice_per_round,
+                                  max_size=edition.dice_per_round))
+        sheet = start_round(sheet, dice)
+        check_invariants(sheet)
+        for _ in range(40):
+            options = legal_actions(sheet)
+            action = data.draw(st.sampled_from(options))
+            before = sheet
+            sheet = apply(sheet, action)
+            check_invariants(sheet)
+            if action.type == "undo":
+                assert sheet is before.previous
+            elif action.die is not None and action.type != "power":
+                assert not before.dice[action.die].used, "a die was spent twice"
+                assert sheet.dice[action.die].used == action.type
+            if action.type != "undo" and not sheet.done:
+                assert apply(sheet, {"type": "undo"}).to_dict() == before.to_dict()
+            if sheet.done:
+                break
+        if not sheet.done:
+            sheet = apply(sheet, {"type": "done"})
+    return sheet
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_legal_games_keep_every_invariant(data: st.DataObject) -> None:
+    sheet = play_random_game(CLASSIC, data)
+    assert sheet.finished
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_action_dict_is_applied_or_refused_with_an_action_error(data: st.DataObject) -> None:
+    sheet = new_sheet(CLASSIC, (2, 5))
+    sheet = apply(sheet, {"type": "choose", "superpower": data.draw(st.sampled_from([2, 5]))})
+    sheet = start_round(sheet, data.draw(st.lists(st.integers(1, 6), min_size=4, max_size=4)))
+    small = st.one_of(st.none(), st.integers(-2, 13), st.booleans(), st.text(max_size=2))
+    for _ in range(8):
+        raw = data.draw(st.fixed_dictionaries(
+            {"type": st.sampled_from(["move", "help", "minion", "power", "skip", "done",
+                                      "undo", "choose", "fly"])},
+            optional={k: small for k in ("die", "wild", "value", "to", "slot", "copy",
+                                         "teleport", "superpower")}))
+        raw = {k: v for k, v in raw.items() if v is not None}
+        before = sheet.to_dict()
+        try:
+            sheet = apply(sheet, raw)
+        except ActionError as e:
+            assert e.code and e.message
+            assert sheet.to_dict() == before
+        check_invariants(sheet)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_sheet_round_trips_through_json_at_any_moment(data: st.DataObject) -> None:
+    sheet = play_random_game(CLASSIC, data)
+    again = Sheet.from_dict(CLASSIC, json.loads(json.dumps(sheet.to_dict())))
+    assert again == sheet
+
+
+@pytest.mark.parametrize("name", ["classic", "marathon"])
+def test_every_edition_plays_random_games_to_the_end(name: str) -> None:
+    edition = load_edition(name)
+
+    @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.data())
+    def play(data: st.DataObject) -> None:
+        sheet = play_random_game(edition, data)
+        assert sheet.round == edition.rounds
+
+    play()
