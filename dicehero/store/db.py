@@ -1,0 +1,160 @@
+"""The database: engine, sessions and write transactions that retry instead of failing.
+
+SQLite (the default) runs in WAL mode so readers never wait for the writer.
+Writes take ``BEGIN IMMEDIATE`` (no lock upgrade, so no deadlock between two
+writers) and, in one process, a lock: under gevent every greenlet shares one
+thread, and a greenlet waiting inside SQLite's busy handler would block the
+very greenlet holding the lock. "database is locked" from another process is
+retried with a backoff, then refused with 503; it never becomes a 500.
+PostgreSQL (``DATABASE_URL``) locks the game row with ``SELECT ... FOR UPDATE``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import create_engine, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from dicehero.store.errors import StoreError
+from dicehero.store.models import Base, EventRow, Game
+
+T = TypeVar("T")
+
+RETRIES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """A committed game event: the game, its per-game id, its type and its JSON text."""
+
+    game_id: int
+    code: str
+    seq: int
+    type: str
+    data: str
+
+
+def normalise_url(url: str) -> str:
+    """Use psycopg 3 for a plain ``postgresql://`` (or ``postgres://``) URL."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _retryable(exc: BaseException) -> bool:
+    text = str(getattr(exc, "orig", exc)).lower()
+    return any(s in text for s in ("database is locked", "database is busy", "deadlock",
+                                   "could not serialize"))
+
+
+class Store:
+    """Sessions on one database; ``write`` runs a transaction, retries it, then publishes."""
+
+    def __init__(self, url: str, echo: bool = False) -> None:
+        self.url = normalise_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {"echo": echo}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 1.0,
+                                      "isolation_level": None}
+            if ":memory:" not in self.url and self.url != "sqlite://":
+                kwargs.update(pool_size=10, max_overflow=20)
+        else:
+            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            _sqlite_setup(self.engine)
+        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._write = sessionmaker(self.engine.execution_options(immediate=True),
+                                   expire_on_commit=False)
+        self._global_lock = threading.RLock()
+        self._locks: dict[str, threading.RLock] = {}
+        self.listeners: list[Callable[[StoredEvent], None]] = []
+
+    def create_schema(self) -> None:
+        """Create the tables that do not exist yet (the first start of a server)."""
+        Base.metadata.create_all(self.engine)
+
+    def read(self) -> Session:
+        """A session for reading (use as a context manager)."""
+        return self._read()
+
+    def _lock(self, key: str | None) -> threading.RLock:
+        if self.is_sqlite or key is None:
+            return self._global_lock
+        with self._global_lock:
+            return self._locks.setdefault(key, threading.RLock())
+
+    def write(self, key: str | None, work: Callable[[Session], T]) -> T:
+        """Run ``work`` in one transaction, committed before returning; then publish its events.
+
+        ``key`` (a game code) serialises writers of one game in this process, so
+        events are published in the order of their ids.
+        """
+        delay = 0.01
+        for attempt in range(RETRIES):
+            with self._lock(key):
+                try:
+                    with self._write() as session, session.begin():
+                        result = work(session)
+                        events: list[StoredEvent] = session.info.pop("events", [])
+                except (OperationalError, DBAPIError) as e:
+                    if not _retryable(e):
+                        raise
+                    if attempt == RETRIES - 1:
+                        raise StoreError(503, "busy",
+                                         "The server is busy right now; try again.") from None
+                else:
+                    for ev in events:
+                        for listener in self.listeners:
+                            listener(ev)
+                    return result
+            time.sleep(delay)  # outside the lock; cooperative under gevent
+            delay = min(delay * 2, 0.5)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def events_after(self, game_id: int, after: int, limit: int = 1000) -> list[EventRow]:
+        """Stored events of a game with ids above ``after``, oldest first."""
+        with self.read() as s:
+            rows = s.scalars(select(EventRow).where(EventRow.game_id == game_id,
+                                                    EventRow.seq > after)
+                             .order_by(EventRow.seq).limit(limit)).all()
+            return list(rows)
+
+
+def emit(session: Session, game: Game, type_: str, data: dict[str, Any]) -> StoredEvent:
+    """Append an event to the game's log in this transaction; published after the commit."""
+    game.last_event_id += 1
+    text = json.dumps({"type": type_, "data": data}, separators=(",", ":"),
+                      ensure_ascii=False)
+    session.add(EventRow(game_id=game.id, seq=game.last_event_id, type=type_, data=text))
+    ev = StoredEvent(game.id, game.code, game.last_event_id, type_, text)
+    session.info.setdefault("events", []).append(ev)
+    return ev
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode: a commit survives a killed process (only power loss can
+        # lose the last commits), and no fsync per action.
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=1000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        immediate = conn.get_execution_options().get("immediate")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")

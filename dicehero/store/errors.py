@@ -1,0 +1,17 @@
+"""Refusals raised by the store: an HTTP status, a stable code and a plain message.
+
+The store knows nothing of Flask; the web layer turns these into the one JSON
+error shape (``dicehero.web.errors.error_response``).
+"""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """A request the game cannot accept now; the stored state is unchanged."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message

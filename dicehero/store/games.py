@@ -1,0 +1,653 @@
+"""Everything a live game can do, each write one transaction of the event log.
+
+Each public method takes the caller's bearer secret, checks who they are,
+validates the request (the engine checks every action), appends to the log
+and its events, and returns JSON-ready data. A refusal raises
+:class:`StoreError` (or the engine's :class:`ActionError`) before anything is
+written.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import secrets
+import time
+import unicodedata
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from dicehero.editions import load_edition
+from dicehero.engine import ActionError, BadAction, apply, check_roll, parse_action, score
+from dicehero.engine.edition import Edition, EditionError
+from dicehero.engine.view import edition_view, sheet_view
+from dicehero.store.db import Store, emit
+from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, roll_label, seed_digest
+from dicehero.store.errors import StoreError
+from dicehero.store.models import ActionRow, Game, Player, Roll
+from dicehero.store.projection import (
+    GameFold,
+    PlayerFold,
+    Projections,
+    player_offer,
+    replay_player,
+)
+
+CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no look-alikes: no B/8, O/0, I/1, S/5, Z/2, G/6
+CODE_LENGTH = 6
+NAME_MAX = 24
+KEY_MAX = 100
+TIMER_MAX = 3600
+POWER_MODES = ("table", "each")
+
+
+def hash_secret(secret: str) -> str:
+    """The stored form of a secret: its SHA-256 (secrets are 256-bit random, no salt needed)."""
+    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
+
+
+def clean_name(raw: Any) -> str:
+    """A hero name: control and format characters removed, spaces collapsed, length-limited."""
+    if not isinstance(raw, str):
+        raise StoreError(422, "bad_name", "A hero name is text.")
+    kept = "".join(" " if ch.isspace() else ch for ch in raw
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    name = " ".join(kept.split())
+    if not name:
+        raise StoreError(422, "bad_name", "Type a hero name.")
+    if len(name) > NAME_MAX:
+        raise StoreError(422, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
+    return name
+
+
+def normalise_code(code: str) -> str:
+    """Join codes are typed in any case."""
+    return code.strip().upper()
+
+
+def _int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None,
+               required: bool = False) -> int | None:
+    value = body.get(key, default)
+    if value is None:
+        if required:
+            raise StoreError(422, "missing_field", f"'{key}' is required.")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
+    return value
+
+
+def _bool_field(body: dict[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise StoreError(422, "bad_field", f"'{key}' must be true or false.")
+    return value
+
+
+def _only(body: dict[str, Any], *keys: str) -> None:
+    extra = set(body) - set(keys)
+    if extra:
+        raise StoreError(422, "bad_field", f"Unknown field {', '.join(sorted(extra))}; "
+                                           f"expected {', '.join(keys) or 'none'}.")
+
+
+def _player_json(p: Player, game: Game) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name, "joined_roll": p.joined_roll,
+            "done": game.roll_count > 0 and p.done_roll >= game.roll_count}
+
+
+class Games:
+    """The live games on one :class:`Store`."""
+
+    def __init__(self, store: Store, max_players: int = 5000) -> None:
+        self.store = store
+        self.projections = Projections()
+        self.max_players = max_players
+
+    # -- lookups and who is asking ---------------------------------------------------------
+
+    def _game(self, session: Session, code: str, lock: bool = False) -> Game:
+        query = select(Game).where(Game.code == normalise_code(code))
+        if lock and not self.store.is_sqlite:
+            query = query.with_for_update()
+        game = session.scalar(query)
+        if game is None:
+            raise StoreError(404, "unknown_game", f"There is no game {code!r}. "
+                                                  "Check the join code.")
+        return game
+
+    def _player(self, session: Session, game: Game, player_id: int) -> Player:
+        p = session.get(Player, player_id)
+        if p is None or p.game_id != game.id:
+            raise StoreError(404, "unknown_player", f"There is no player {player_id} "
+                                                    "in this game.")
+        return p
+
+    def _who(self, session: Session, game: Game, secret: str | None) -> tuple[str, Player | None]:
+        """``("host", None)`` or ``("player", p)`` for the secret; 401 for none or a wrong one."""
+        if not secret:
+            raise StoreError(401, "no_secret", "Send your secret as 'Authorization: Bearer ...'.")
+        h = hash_secret(secret)
+        if hmac.compare_digest(h, game.host_secret_hash):
+            return "host", None
+        p = session.scalar(select(Player).where(Player.secret_hash == h,
+                                                Player.game_id == game.id))
+        if p is None or not hmac.compare_digest(h, p.secret_hash):
+            raise StoreError(401, "bad_secret", "That secret does not belong to this game.")
+        return "player", p
+
+    def _host(self, session: Session, game: Game, secret: str | None) -> None:
+        role, _ = self._who(session, game, secret)
+        if role != "host":
+            raise StoreError(403, "not_host", "Only the host can do that.")
+
+    def _as_player(self, session: Session, game: Game, player: Player,
+                   secret: str | None) -> None:
+        role, who = self._who(session, game, secret)
+        if role == "host" or who is None or who.id != player.id:
+            raise StoreError(403, "not_your_sheet", "That is another player's sheet.")
+        if player.removed:
+            raise StoreError(403, "player_removed", "The host removed you from this game.")
+
+    def _fold(self, session: Session, game: Game) -> GameFold:
+        return self.projections.get(session, game)
+
+    def _active(self, session: Session, game: Game) -> list[Player]:
+        return list(session.scalars(select(Player).where(Player.game_id == game.id,
+                                                         Player.removed.is_(False))
+                                    .order_by(Player.id)))
+
+    # -- creating and joining --------------------------------------------------------------
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A new game; returns its join code, the host secret (shown once) and its state."""
+        _only(body, "edition", "rounds", "power_mode")
+        name = body.get("edition", "classic")
+        if not isinstance(name, str):
+            raise StoreError(422, "unknown_edition", "'edition' is an edition name.")
+        try:
+            edition = load_edition(name)
+        except EditionError:
+            raise StoreError(422, "unknown_edition", f"There is no edition {name!r}.") from None
+        rounds = _int_field(body, "rounds", 1, edition.rounds, default=edition.rounds)
+        mode = body.get("power_mode", "table")
+        if mode not in POWER_MODES:
+            raise StoreError(422, "bad_field", "'power_mode' is 'table' (one shared choice) "
+                                               "or 'each' (every player rolls their own).")
+        host_secret = secrets.token_urlsafe(32)
+        seed = new_seed()
+
+        def work(s: Session) -> str:
+            for _ in range(50):
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                if s.scalar(select(Game.id).where(Game.code == code)) is None:
+                    break
+            else:  # pragma: no cover - 191 million codes
+                raise StoreError(503, "busy", "No free join code; try again.")
+            game = Game(code=code, edition=edition.name, rounds=rounds, power_mode=mode,
+                        seed=seed, seed_sha256=seed_digest(seed),
+                        host_secret_hash=hash_secret(host_secret))
+            s.add(game)
+            s.flush()
+            emit(s, game, "game_created", {"code": code, "edition": edition.name,
+                                           "rounds": rounds, "power_mode": mode,
+                                           "seed_sha256": game.seed_sha256})
+            return code
+
+        code = self.store.write(None, work)
+        return {"code": code, "host_secret": host_secret, "game": self.state(code)}
+
+    def join(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A new player; returns their id and secret (shown once)."""
+        _only(body, "name")
+        name = clean_name(body.get("name"))
+        secret = secrets.token_urlsafe(32)
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            if game.status == "over":
+                raise StoreError(409, "game_over", "This game is over.")
+            active = self._active(s, game)
+            if len(active) >= self.max_players:
+                raise StoreError(409, "game_full", "This game is full.")
+            if any(p.name.casefold() == name.casefold() for p in active):
+                raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
+            p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
+                       joined_roll=game.roll_count)
+            s.add(p)
+            s.flush()
+            emit(s, game, "player_joined", {"player": _player_json(p, game),
+                                            "player_count": len(active) + 1})
+            return {"player": _player_json(p, game), "secret": secret, "code": game.code}
+
+        return self.store.write(normalise_code(code), work)
+
+    # -- the host --------------------------------------------------------------------------
+
+    def roll_offer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Roll (or type) the table's two superpower choices; once, before the first roll."""
+        _only(body, "choices")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.power_mode != "table":
+                raise StoreError(409, "wrong_mode", "In this game every player rolls their "
+                                                    "own superpower choices.")
+            if game.offer is not None:
+                raise StoreError(409, "offer_rolled", "The superpower choices are rolled "
+                                                      "already.")
+            return self._set_offer(s, game, body.get("choices"))
+
+        return self.store.write(normalise_code(code), work)
+
+    def _set_offer(self, s: Session, game: Game, typed: Any) -> dict[str, Any]:
+        faces = load_edition(game.edition).faces
+        if typed is None:
+            choices = derive_offer(game.seed, offer_label(), faces)
+        else:
+            if (not isinstance(typed, list) or len(typed) != 2 or typed[0] == typed[1]
+                    or any(isinstance(v, bool) or not isinstance(v, int)
+                           or not 1 <= v <= faces for v in typed)):
+                raise StoreError(422, "bad_offer", f"'choices' is two different numbers "
+                                                   f"from 1 to {faces}.")
+            choices = list(typed)
+        game.offer = choices
+        game.offer_typed = typed is not None
+        data = {"mode": "table", "choices": choices, "typed": game.offer_typed}
+        emit(s, game, "offer", data)
+        return data
+
+    def _stragglers(self, s: Session, game: Game) -> list[Player]:
+        if game.roll_count == 0:
+            return []
+        return [p for p in self._active(s, game) if p.done_roll < game.roll_count]
+
+    def _check_go_on(self, stragglers: list[Player], go_on: bool) -> None:
+        if stragglers and not go_on:
+            names = ", ".join(p.name for p in stragglers[:10])
+            more = f" and {len(stragglers) - 10} more" if len(stragglers) > 10 else ""
+            raise StoreError(409, "players_not_done",
+                             f"{len(stragglers)} still playing: {names}{more}. "
+                             "Send 'go_on': true to go on without them.")
+
+    def _forfeits(self, s: Session, game: Game, stragglers: list[Player]) -> list[dict]:
+        if not stragglers:
+            return []
+        fold = self._fold(s, game)
+        out = []
+        with fold.lock:
+            for p in stragglers:
+                sheet = fold.fold(p.id).sheet
+                unspent = [d.value for d in sheet.dice if not d.used] if sheet.round_open else []
+                if unspent:
+                    out.append({"player_id": p.id, "name": p.name, "dice": unspent})
+        return out
+
+    def roll(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """The next round's dice: derived from the seed, or ``dice`` as typed by the host."""
+        _only(body, "dice", "number", "go_on")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.status == "over":
+                raise StoreError(409, "game_over", "This game is over.")
+            if game.roll_count >= game.rounds:
+                raise StoreError(409, "no_rounds_left", f"All {game.rounds} rounds are rolled; "
+                                                        "finish the game.")
+            number = game.roll_count + 1
+            expected = _int_field(body, "number", 1, 1000)
+            if expected is not None and expected != number:
+                raise StoreError(409, "stale_roll", f"The next roll is roll {number}, "
+                                                    f"not {expected}.")
+            edition = load_edition(game.edition)
+            typed = body.get("dice")
+            if typed is not None:
+                try:
+                    check_roll(edition.dice_per_round, edition.faces, typed)
+                except BadAction as e:
+                    raise StoreError(422, e.code, e.message) from None
+            stragglers = self._stragglers(s, game)
+            self._check_go_on(stragglers, _bool_field(body, "go_on"))
+            forfeited = self._forfeits(s, game, stragglers)
+            if game.power_mode == "table" and game.offer is None:
+                self._set_offer(s, game, None)
+            dice = (list(typed) if typed is not None
+                    else derive(game.seed, roll_label(number), edition.dice_per_round,
+                                edition.faces))
+            s.add(Roll(game_id=game.id, number=number, dice=dice, typed=typed is not None))
+            game.roll_count = number
+            game.status = "playing"
+            game.timer_ends_at = None
+            data = {"number": number, "dice": dice, "typed": typed is not None,
+                    "rounds": game.rounds, "forfeited": forfeited,
+                    "player_count": len(self._active(s, game))}
+            emit(s, game, "roll", data)
+            return data
+
+        return self.store.write(normalise_code(code), work)
+
+    def finish(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """End the game now (``go_on`` if some are still playing); the seed is revealed."""
+        _only(body, "go_on")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.status == "over":
+                raise StoreError(409, "game_over", "This game is over already.")
+            stragglers = self._stragglers(s, game)
+            self._check_go_on(stragglers, _bool_field(body, "go_on"))
+            return self._finish(s, game)
+
+        return self.store.write(normalise_code(code), work)
+
+    def _finish(self, s: Session, game: Game, override: dict[int, Any] | None = None) -> dict:
+        game.status = "over"
+        game.finished_at = datetime.now(UTC)
+        game.timer_ends_at = None
+        board = self._leaderboard(s, game, override)
+        data = {"seed": game.seed, "seed_sha256": game.seed_sha256,
+                "rounds_played": game.roll_count,
+                "leaderboard": [{k: e[k] for k in ("rank", "player_id", "name", "total")}
+                                for e in board]}
+        emit(s, game, "game_over", data)
+        return data
+
+    def timer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Set (or with 0, clear) a countdown for the round; shown on every screen."""
+        _only(body, "seconds")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            seconds = _int_field(body, "seconds", 0, TIMER_MAX, required=True)
+            if game.status == "over":
+                raise StoreError(409, "game_over", "This game is over.")
+            now = time.time()
+            game.timer_ends_at = now + seconds if seconds else None
+            data = {"seconds": seconds, "ends_at": game.timer_ends_at, "server_time": now}
+            emit(s, game, "timer", data)
+            return data
+
+        return self.store.write(normalise_code(code), work)
+
+    def remove(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
+        """Take a player out of the game (their sheet stays in the log)."""
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            p = self._player(s, game, player_id)
+            if not p.removed:
+                p.removed = True
+                s.flush()
+                emit(s, game, "player_removed", {
+                    "player": {"id": p.id, "name": p.name},
+                    "player_count": len(self._active(s, game)),
+                    "done_count": self._done_count(s, game)})
+                self._maybe_auto_finish(s, game)
+            return {"player": {"id": p.id, "name": p.name, "removed": True}}
+
+        return self.store.write(normalise_code(code), work)
+
+    def rename(self, code: str, secret: str | None, player_id: int,
+               body: dict[str, Any]) -> dict[str, Any]:
+        """Give a player another name (the host's answer to a rude one)."""
+        _only(body, "name")
+        name = clean_name(body.get("name"))
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            p = self._player(s, game, player_id)
+            if any(o.id != p.id and o.name.casefold() == name.casefold()
+                   for o in self._active(s, game)):
+                raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
+            p.name = name
+            emit(s, game, "player_renamed", {"player": {"id": p.id, "name": name}})
+            return {"player": _player_json(p, game)}
+
+        return self.store.write(normalise_code(code), work)
+
+    def _done_count(self, s: Session, game: Game) -> int:
+        if game.roll_count == 0:
+            return 0
+        return s.scalar(select(func.count(Player.id)).where(
+            Player.game_id == game.id, Player.removed.is_(False),
+            Player.done_roll >= game.roll_count)) or 0
+
+    def _maybe_auto_finish(self, s: Session, game: Game,
+                           override: dict[int, Any] | None = None) -> None:
+        """After the last roll, the game is over once every active player is done."""
+        if game.status == "over" or game.roll_count < game.rounds:
+            return
+        if not self._stragglers(s, game):
+            self._finish(s, game, override)
+
+    # -- a player's actions ----------------------------------------------------------------
+
+    def act(self, code: str, secret: str | None, player_id: int,
+            body: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """Apply one action; returns the reply and whether it repeats an earlier key."""
+        _only(body, "action", "roll", "idempotency_key")
+        key = body.get("idempotency_key")
+        if not isinstance(key, str) or not 1 <= len(key) <= KEY_MAX:
+            raise StoreError(422, "bad_idempotency_key",
+                             f"'idempotency_key' is text of 1 to {KEY_MAX} characters, "
+                             "new for each action.")
+        roll = _int_field(body, "roll", 0, 1000, required=True)
+        if "action" not in body:
+            raise StoreError(422, "missing_field", "'action' is required.")
+        action = parse_action(body["action"]).to_dict()  # BadAction -> 400
+
+        def work(s: Session) -> tuple[dict[str, Any], bool]:
+            game = self._game(s, code, lock=True)
+            player = self._player(s, game, player_id)
+            self._as_player(s, game, player, secret)
+            earlier = s.scalar(select(ActionRow).where(ActionRow.player_id == player.id,
+                                                       ActionRow.idempotency_key == key))
+            if earlier is not None:
+                if earlier.action != action or earlier.roll != roll:
+                    raise StoreError(422, "idempotency_key_reused",
+                                     "That idempotency key was used for another action.")
+                fold = replay_player(s, game, player, upto_action=earlier.id)
+                return self._reply(game, earlier, fold.sheet, fold), True
+            if game.status == "over":
+                raise StoreError(409, "game_over", "This game is over.")
+            if roll != game.roll_count:
+                raise StoreError(409, "stale_roll",
+                                 f"That was for roll {roll}; this is roll {game.roll_count}.")
+            gfold = self._fold(s, game)
+            with gfold.lock:
+                pfold = gfold.fold(player.id)
+                new = apply(pfold.sheet, action)  # ActionError: nothing written
+                extras = pfold.extras()
+            row = ActionRow(game_id=game.id, player_id=player.id, roll=roll, action=action,
+                            idempotency_key=key)
+            s.add(row)
+            if action["type"] == "done" and game.roll_count > 0:
+                player.done_roll = game.roll_count
+                s.flush()
+                emit(s, game, "player_done", {
+                    "round": game.roll_count, "player": {"id": player.id, "name": player.name},
+                    "done_count": self._done_count(s, game),
+                    "player_count": len(self._active(s, game))})
+                self._maybe_auto_finish(s, game, {player.id: new})
+            elif action["type"] == "choose":
+                emit(s, game, "player_chose", {"player": {"id": player.id, "name": player.name},
+                                               "superpower": action["superpower"]})
+            s.flush()
+            return self._reply(game, row, new, extras), False
+
+        return self.store.write(normalise_code(code), work)
+
+    def _reply(self, game: Game, row: ActionRow, sheet: Any, extras: Any) -> dict[str, Any]:
+        if isinstance(extras, PlayerFold):
+            extras = extras.extras()
+        return {"action": {"id": row.id, "roll": row.roll, "action": row.action,
+                           "idempotency_key": row.idempotency_key},
+                "sheet": {**sheet_view(sheet), **extras}}
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def state(self, code: str) -> dict[str, Any]:
+        """The whole current state of a game, for a fresh page (no secrets)."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            players = self._active(s, game)
+            rolls = list(s.scalars(select(Roll).where(Roll.game_id == game.id)
+                                   .order_by(Roll.number)))
+            fold = self._fold(s, game)
+            with fold.lock:
+                powers = {p.id: fold.players[p.id].sheet.superpower
+                          for p in players if p.id in fold.players}
+            now = time.time()
+            plist = [{**_player_json(p, game), "superpower": powers.get(p.id)} for p in players]
+            return {
+                "code": game.code, "edition": game.edition, "rounds": game.rounds,
+                "power_mode": game.power_mode, "status": game.status,
+                "roll": game.roll_count,
+                "dice": list(rolls[-1].dice) if rolls else None,
+                "rolls": [{"number": r.number, "dice": list(r.dice), "typed": r.typed}
+                          for r in rolls],
+                "offer": ({"choices": list(game.offer), "typed": game.offer_typed}
+                          if game.offer is not None else None),
+                "seed_sha256": game.seed_sha256,
+                "seed": game.seed if game.status == "over" else None,
+                "timer": ({"ends_at": game.timer_ends_at,
+                           "seconds_left": max(0.0, round(game.timer_ends_at - now, 1))}
+                          if game.timer_ends_at else None),
+                "server_time": now,
+                "players": plist,
+                "player_count": len(plist),
+                "done_count": sum(1 for p in plist if p["done"]),
+                "last_event_id": game.last_event_id,
+            }
+
+    def whoami(self, code: str, secret: str | None) -> dict[str, Any]:
+        """Who a secret belongs to: the host, or which player."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            role, p = self._who(s, game, secret)
+            out: dict[str, Any] = {"role": role, "code": game.code}
+            if p is not None:
+                out["player"] = {**_player_json(p, game), "removed": p.removed}
+            return out
+
+    def player_view(self, code: str, secret: str | None, player_id: int,
+                    with_edition: bool = True) -> dict[str, Any]:
+        """A player's sheet with the legal uses of each die and the score (player or host)."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            player = self._player(s, game, player_id)
+            role, who = self._who(s, game, secret)
+            if role != "host" and (who is None or who.id != player.id):
+                raise StoreError(403, "not_your_sheet", "That is another player's sheet.")
+            fold = self._fold(s, game)
+            with fold.lock:
+                pf = fold.fold(player.id)
+                sheet = pf.sheet
+                view = {**sheet_view(sheet), **pf.extras()}
+            if game.status == "over":
+                view["legal"] = {"dice": [[] for _ in sheet.dice], "wild": [], "choose": [],
+                                 "done": False}
+            out = {"player": {**_player_json(player, game), "removed": player.removed},
+                   "game": {"code": game.code, "status": game.status, "roll": game.roll_count,
+                            "rounds": game.rounds, "last_event_id": game.last_event_id},
+                   "sheet": view}
+            if with_edition:
+                out["edition"] = edition_view(fold.edition)
+            return out
+
+    def _leaderboard(self, s: Session, game: Game,
+                     override: dict[int, Any] | None = None) -> list[dict[str, Any]]:
+        players = self._active(s, game)
+        fold = self._fold(s, game)
+        rows = []
+        with fold.lock:
+            for p in players:
+                sheet = (override or {}).get(p.id) or fold.fold(p.id).sheet
+                rows.append({"player_id": p.id, "name": p.name,
+                             "superpower": sheet.superpower, **score(sheet).to_dict()})
+        rows.sort(key=lambda r: (-r["total"], r["name"].casefold(), r["player_id"]))
+        for i, r in enumerate(rows):
+            r["rank"] = rows[i - 1]["rank"] if i and rows[i - 1]["total"] == r["total"] else i + 1
+        return rows
+
+    def scores(self, code: str) -> dict[str, Any]:
+        """The leaderboard with every player's breakdown (final once the game is over)."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            return {"code": game.code, "status": game.status, "roll": game.roll_count,
+                    "rounds": game.rounds, "final": game.status == "over",
+                    "leaderboard": self._leaderboard(s, game)}
+
+    def export(self, code: str) -> dict[str, Any]:
+        """The whole game as JSON: settings, rolls, seed (when over), scores and every action."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            over = game.status == "over"
+            rolls = [list(r.dice) for r in s.scalars(
+                select(Roll).where(Roll.game_id == game.id).order_by(Roll.number))]
+            players = list(s.scalars(select(Player).where(Player.game_id == game.id)
+                                     .order_by(Player.id)))
+            actions: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players}
+            for row in s.scalars(select(ActionRow).where(ActionRow.game_id == game.id)
+                                 .order_by(ActionRow.id)):
+                actions[row.player_id].append({"id": row.id, "roll": row.roll,
+                                               "action": row.action})
+            board = {r["player_id"]: r for r in self._leaderboard(s, game)}
+            edition = load_edition(game.edition)
+            return {
+                "code": game.code, "edition": game.edition, "rounds": game.rounds,
+                "power_mode": game.power_mode, "status": game.status,
+                "seed_sha256": game.seed_sha256, "seed": game.seed if over else None,
+                "offer": game.offer, "rolls": rolls,
+                "players": [{"id": p.id, "name": p.name, "removed": p.removed,
+                             "joined_roll": p.joined_roll,
+                             "offer": list(player_offer(game, p.id, edition)),
+                             "score": board.get(p.id), "actions": actions[p.id]}
+                            for p in players],
+                "leaderboard": list(board.values()),
+            }
+
+    def export_csv(self, code: str) -> str:
+        """The leaderboard as CSV, one row per player with the breakdown."""
+        data = self.scores(code)
+        edition = load_edition(self._edition_of(code))
+        out = io.StringIO()
+        w = csv.writer(out)
+        locs = [loc.name for loc in edition.locations]
+        w.writerow(["rank", "player_id", "name", *locs, "bystanders", "bystander_honor",
+                    "minions", "minion_honor", "total"])
+        for r in data["leaderboard"]:
+            w.writerow([r["rank"], r["player_id"], _csv_safe(r["name"]),
+                        *[r["locations"].get(n, 0) for n in locs], r["bystanders"],
+                        r["bystander_honor"], r["minions"], r["minion_honor"], r["total"]])
+        return out.getvalue()
+
+    def _edition_of(self, code: str) -> str:
+        with self.store.read() as s:
+            return self._game(s, code).edition
+
+    def edition(self, name: str) -> dict[str, Any]:
+        """The printed sheet of an edition."""
+        try:
+            return edition_view(load_edition(name))
+        except EditionError:
+            raise StoreError(404, "unknown_edition", f"There is no edition {name!r}.") from None
+
+
+def _csv_safe(text: str) -> str:
+    """Keep a spreadsheet from running a name as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+__all__ = ["ActionError", "Edition", "Games", "StoreError", "clean_name", "hash_secret"]

@@ -1,0 +1,110 @@
+"""The tables: games, players, rolls, actions and events. The log tables are append-only.
+
+A player's sheet is never stored: it is the engine's replay of their actions
+over the game's rolls (see :mod:`dicehero.store.projection`). ``players`` and
+``games`` hold only what is not derivable from the log (names, secrets'
+hashes, the seed) plus a few counters kept in the same transaction as the log
+rows they count.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[int]: JSON}
+
+
+class Game(Base):
+    """One live game: its settings, its secret seed and its counters."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    edition: Mapped[str] = mapped_column(String(64))
+    rounds: Mapped[int]
+    power_mode: Mapped[str] = mapped_column(String(8))  # "table" or "each"
+    seed: Mapped[str] = mapped_column(String(64))  # secret until the game is over
+    seed_sha256: Mapped[str] = mapped_column(String(64))
+    host_secret_hash: Mapped[str] = mapped_column(String(64))
+    offer: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    offer_typed: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[str] = mapped_column(String(10), default="lobby")  # lobby, playing, over
+    roll_count: Mapped[int] = mapped_column(default=0)
+    last_event_id: Mapped[int] = mapped_column(default=0)
+    timer_ends_at: Mapped[float | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class Player(Base):
+    """A hero in a game; the secret is kept only as its SHA-256."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    joined_roll: Mapped[int] = mapped_column(default=0)  # rolls made before they joined
+    done_roll: Mapped[int] = mapped_column(default=0)  # the last roll they said done to
+    removed: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Roll(Base):
+    """The dice of one round, as derived from the seed or as typed by the host."""
+
+    __tablename__ = "rolls"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    number: Mapped[int]
+    dice: Mapped[list[int]] = mapped_column(JSON)
+    typed: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class ActionRow(Base):
+    """One accepted action of one player, answering roll ``roll`` (0 before the first)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        UniqueConstraint("player_id", "idempotency_key"),
+        Index("ix_actions_game_id_id", "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    roll: Mapped[int]
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    idempotency_key: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class EventRow(Base):
+    """One game event as pushed to live clients; ``seq`` counts up from 1 per game."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    type: Mapped[str] = mapped_column(String(32))
+    data: Mapped[str]  # the event's JSON text, exactly as sent
+    created_at: Mapped[datetime] = mapped_column(default=_now)

@@ -1,0 +1,145 @@
+"""Sheets as the replay of the log, cached per game and brought up to date incrementally.
+
+The database is the truth; the cache only remembers how far it has folded
+(the last action id and the rolls seen), so each request replays just what is
+new. Every process folds the same rows in the same order (action ids grow in
+commit order, since writers of a game are serialised), so every process
+reaches the same sheets.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dicehero.editions import load_edition
+from dicehero.engine import Sheet, apply, new_sheet, start_round
+from dicehero.engine.edition import Edition
+from dicehero.store.dice import derive_offer, offer_label
+from dicehero.store.models import ActionRow, Game, Player, Roll
+
+
+@dataclass
+class PlayerFold:
+    """One player's sheet so far, and what the replay noticed on the way."""
+
+    player_id: int
+    joined_roll: int
+    sheet: Sheet
+    rolls_applied: int = 0
+    forfeited: list[dict[str, Any]] = field(default_factory=list)
+
+    def advance(self, rolls: list[list[int]], upto: int) -> None:
+        """Start every round up to roll ``upto``; unspent dice of an open round are forfeited."""
+        while self.rolls_applied < upto:
+            s = self.sheet
+            if s.round_open and s.round >= self.joined_roll:
+                unspent = [d.value for d in s.dice if not d.used]
+                if unspent:
+                    self.forfeited.append({"round": s.round, "dice": unspent})
+            self.sheet = start_round(s, rolls[self.rolls_applied])
+            self.rolls_applied += 1
+
+    def extras(self) -> dict[str, Any]:
+        """What the sheet view adds: the rounds missed by joining late, forfeited dice."""
+        return {"missed_rounds": max(0, self.joined_roll - 1),
+                "forfeited": [dict(f) for f in self.forfeited]}
+
+
+def player_offer(game: Game, player_id: int, edition: Edition) -> tuple[int, ...]:
+    """The superpowers a player may choose from: the table's offer or their own."""
+    if game.power_mode == "each":
+        return tuple(derive_offer(game.seed, offer_label(player_id), edition.faces))
+    return tuple(game.offer or ())
+
+
+@dataclass
+class GameFold:
+    """Every player's fold for one game, up to ``last_action_id``."""
+
+    game_id: int
+    offer_key: tuple[Any, ...]
+    edition: Edition
+    rolls: list[list[int]] = field(default_factory=list)
+    players: dict[int, PlayerFold] = field(default_factory=dict)
+    last_action_id: int = 0
+    last_player_id: int = 0
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def refresh(self, session: Session, game: Game) -> None:
+        """Fold in the rolls, players and actions committed since the last refresh."""
+        if len(self.rolls) < game.roll_count:
+            for r in session.scalars(select(Roll).where(Roll.game_id == game.id,
+                                                        Roll.number > len(self.rolls))
+                                     .order_by(Roll.number)):
+                self.rolls.append(list(r.dice))
+        for pid, joined in session.execute(
+                select(Player.id, Player.joined_roll)
+                .where(Player.game_id == game.id, Player.id > self.last_player_id)
+                .order_by(Player.id)):
+            self.players[pid] = PlayerFold(
+                pid, joined, new_sheet(self.edition, player_offer(game, pid, self.edition)))
+            self.last_player_id = pid
+        for aid, pid, roll, action in session.execute(
+                select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action)
+                .where(ActionRow.game_id == game.id, ActionRow.id > self.last_action_id)
+                .order_by(ActionRow.id)):
+            fold = self.players[pid]
+            fold.advance(self.rolls, roll)
+            fold.sheet = apply(fold.sheet, action)
+            self.last_action_id = aid
+
+    def fold(self, player_id: int) -> PlayerFold:
+        """The player's fold brought up to the latest roll."""
+        f = self.players[player_id]
+        f.advance(self.rolls, len(self.rolls))
+        return f
+
+
+def replay_player(session: Session, game: Game, player: Player,
+                  upto_action: int | None = None) -> PlayerFold:
+    """Replay one player from nothing, up to and including action ``upto_action`` (uncached)."""
+    edition = load_edition(game.edition)
+    rolls = [list(r.dice) for r in session.scalars(
+        select(Roll).where(Roll.game_id == game.id).order_by(Roll.number))]
+    fold = PlayerFold(player.id, player.joined_roll,
+                      new_sheet(edition, player_offer(game, player.id, edition)))
+    query = select(ActionRow).where(ActionRow.player_id == player.id)
+    if upto_action is not None:
+        query = query.where(ActionRow.id <= upto_action)
+    last_roll = 0
+    for row in session.scalars(query.order_by(ActionRow.id)):
+        fold.advance(rolls, row.roll)
+        fold.sheet = apply(fold.sheet, row.action)
+        last_roll = row.roll
+    fold.advance(rolls, last_roll if upto_action is not None else len(rolls))
+    return fold
+
+
+class Projections:
+    """A bounded cache of :class:`GameFold` per game (least recently used dropped)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._games: OrderedDict[int, GameFold] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, session: Session, game: Game) -> GameFold:
+        """The game's fold, refreshed from ``session``; hold ``fold.lock`` while using it."""
+        key = (game.power_mode, tuple(game.offer or ()), game.edition)
+        with self._lock:
+            fold = self._games.get(game.id)
+            if fold is None or fold.offer_key != key:
+                fold = GameFold(game.id, key, load_edition(game.edition))
+                self._games[game.id] = fold
+            self._games.move_to_end(game.id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+        with fold.lock:
+            fold.refresh(session, game)
+        return fold

@@ -1,0 +1,75 @@
+"""The web service: ``create_app`` builds the Flask app (Flask tutorial style).
+
+Configuration, lowest to highest: defaults here, ``instance/config.py``,
+``test_config``, then the ``DATABASE_URL`` environment variable. The instance
+folder is ``instance/`` beside the package, or ``$DICEHERO_INSTANCE``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from dicehero.live import InProcessBus
+from dicehero.store import Games, Store
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Create and configure the app; the database schema is created on first start."""
+    instance = os.environ.get("DICEHERO_INSTANCE")
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=os.path.abspath(instance) if instance else None)
+    app.config.from_mapping(
+        DATABASE_URL="sqlite:///" + os.path.join(app.instance_path, "dicehero.sqlite"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_PLAYERS=5000,
+        SSE_KEEPALIVE=15.0,
+        SSE_QUEUE_SIZE=64,
+        LIVE_BUS="memory",
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if os.environ.get("DATABASE_URL") and (test_config is None
+                                           or "DATABASE_URL" not in test_config):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    from dicehero.web import api, errors, events, openapi, pages, solo
+
+    errors.init_app(app)
+    init_store(app)
+    init_live(app)
+    api.init_app(app)
+    events.init_app(app)
+    openapi.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(solo.bp)
+    return app
+
+
+def init_store(app: Flask) -> None:
+    """Open the database (creating its tables) and the games on it."""
+    store = Store(app.config["DATABASE_URL"])
+    store.create_schema()
+    app.extensions["dicehero.store"] = store
+    app.extensions["dicehero.games"] = Games(store, max_players=app.config["MAX_PLAYERS"])
+
+
+def init_live(app: Flask) -> None:
+    """The event bus; every committed event of the store is published on it."""
+    kind = app.config["LIVE_BUS"]
+    if kind == "memory":
+        bus = InProcessBus()
+        bus.broker.queue_size = app.config["SSE_QUEUE_SIZE"]
+    elif callable(kind):  # a factory, for buses that live in other modules (Redis, PG)
+        bus = kind(app)
+    else:
+        raise ValueError(f"unknown LIVE_BUS {kind!r}")
+    app.extensions["dicehero.bus"] = bus
+    app.extensions["dicehero.store"].listeners.append(
+        lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))

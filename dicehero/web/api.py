@@ -1,0 +1,173 @@
+"""The JSON API under ``/api``: games, players, rolls, actions, scores and exports.
+
+Handlers only translate HTTP to :class:`dicehero.store.Games` calls and back;
+who may do what, and every rule, is decided there and in the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
+
+from dicehero.engine import ActionError, BadAction
+from dicehero.store import Games, StoreError
+from dicehero.web.errors import error_response
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def games() -> Games:
+    """The app's games."""
+    return current_app.extensions["dicehero.games"]
+
+
+def bearer() -> str | None:
+    """The secret from ``Authorization: Bearer <secret>``, or None."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def body() -> dict[str, Any]:
+    """The request's JSON object (an empty body is ``{}``); 400 otherwise."""
+    raw = request.get_data(cache=False)  # honours MAX_CONTENT_LENGTH: 413
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise StoreError(400, "bad_json", "The body is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise StoreError(400, "bad_json", "The body must be a JSON object.")
+    return data
+
+
+def _no_store(resp: Response) -> Response:
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    """Create a game; the reply holds the host secret (the only time it is shown)."""
+    return _no_store(jsonify(games().create(body()))), 201
+
+
+@bp.get("/games/<code>")
+def game_state(code: str) -> Response:
+    """The whole current state of a game."""
+    return _no_store(jsonify(games().state(code)))
+
+
+@bp.get("/games/<code>/me")
+def whoami(code: str) -> Response:
+    """Whose secret this is."""
+    return _no_store(jsonify(games().whoami(code, bearer())))
+
+
+@bp.post("/games/<code>/players")
+def join(code: str) -> tuple[Response, int]:
+    """Join with a hero name; the reply holds the player secret."""
+    return _no_store(jsonify(games().join(code, body()))), 201
+
+
+@bp.get("/games/<code>/players/<int:player_id>")
+def player(code: str, player_id: int) -> Response:
+    """A player's sheet, legal uses of each die, score (and the edition unless ?edition=0)."""
+    with_edition = request.args.get("edition", "1") not in ("0", "false", "no")
+    return _no_store(jsonify(games().player_view(code, bearer(), player_id, with_edition)))
+
+
+@bp.patch("/games/<code>/players/<int:player_id>")
+def rename(code: str, player_id: int) -> Response:
+    """Host: rename a player."""
+    return jsonify(games().rename(code, bearer(), player_id, body()))
+
+
+@bp.delete("/games/<code>/players/<int:player_id>")
+def remove(code: str, player_id: int) -> Response:
+    """Host: remove a player."""
+    return jsonify(games().remove(code, bearer(), player_id))
+
+
+@bp.post("/games/<code>/players/<int:player_id>/actions")
+def act(code: str, player_id: int) -> Response:
+    """The player: one engine action answering one roll, with an idempotency key."""
+    reply, repeated = games().act(code, bearer(), player_id, body())
+    resp = _no_store(jsonify(reply))
+    if repeated:
+        resp.headers["Idempotent-Replayed"] = "true"
+    return resp
+
+
+@bp.post("/games/<code>/offer")
+def offer(code: str) -> Response:
+    """Host: roll (or type) the table's two superpower choices."""
+    return jsonify(games().roll_offer(code, bearer(), body()))
+
+
+@bp.post("/games/<code>/rolls")
+def roll(code: str) -> tuple[Response, int]:
+    """Host: the next round's dice (``{}`` to roll, ``{"dice": [...]}`` as typed)."""
+    return jsonify(games().roll(code, bearer(), body())), 201
+
+
+@bp.post("/games/<code>/finish")
+def finish(code: str) -> Response:
+    """Host: end the game; reveals the seed."""
+    return jsonify(games().finish(code, bearer(), body()))
+
+
+@bp.post("/games/<code>/timer")
+def timer(code: str) -> Response:
+    """Host: set or clear the round timer."""
+    return jsonify(games().timer(code, bearer(), body()))
+
+
+@bp.get("/games/<code>/scores")
+def scores(code: str) -> Response:
+    """The leaderboard with breakdowns."""
+    return _no_store(jsonify(games().scores(code)))
+
+
+@bp.get("/games/<code>/export.json")
+def export_json(code: str) -> Response:
+    """The whole game as JSON (a download)."""
+    data = games().export(code)
+    resp = _no_store(jsonify(data))
+    resp.headers["Content-Disposition"] = f'attachment; filename="dicehero-{data["code"]}.json"'
+    return resp
+
+
+@bp.get("/games/<code>/export.csv")
+def export_csv(code: str) -> Response:
+    """The leaderboard as CSV (a download)."""
+    text = games().export_csv(code)
+    resp = _no_store(Response(text, mimetype="text/csv"))
+    name = code.strip().upper()
+    resp.headers["Content-Disposition"] = f'attachment; filename="dicehero-{name}.csv"'
+    return resp
+
+
+@bp.get("/editions/<name>")
+def edition(name: str) -> Response:
+    """The printed sheet of an edition."""
+    return jsonify(games().edition(name))
+
+
+def init_app(app: Flask) -> None:
+    """Register the API and turn store and engine refusals into the one JSON error shape."""
+    app.register_blueprint(bp)
+
+    @app.errorhandler(StoreError)
+    def _store_error(e: StoreError) -> tuple[Response, int]:
+        return error_response(e.status, e.code, e.message)
+
+    @app.errorhandler(ActionError)
+    def _action_error(e: ActionError) -> tuple[Response, int]:
+        # A malformed action is a bad request; a well-formed one the rules refuse is 422.
+        return error_response(400 if isinstance(e, BadAction) else 422, e.code, e.message)

@@ -1,0 +1,4 @@
+"""placeholder"""
+from flask import Flask
+def init_app(app: Flask) -> None:
+    pass

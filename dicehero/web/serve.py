@@ -1,0 +1,99 @@
+"""``dicehero serve``: the live server on gevent, holding thousands of open connections.
+
+gevent's WSGI server runs every request, SSE streams included, as a greenlet:
+an idle phone costs a socket and a few kilobytes, not a thread. The module
+imports nothing heavy at the top, so ``run`` can monkey-patch the standard
+library before Flask, SQLAlchemy and the sockets are loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``dicehero serve``."""
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0)")
+    parser.add_argument("--port", type=int, default=5000, help="port (5000)")
+    parser.add_argument("--instance", metavar="DIR",
+                        help="instance folder: database and config.py "
+                             "(default: instance/, or $DICEHERO_INSTANCE)")
+    parser.add_argument("--database-url", metavar="URL",
+                        help="database (default: SQLite in the instance folder, "
+                             "or $DATABASE_URL)")
+    parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    parser.add_argument("--access-log", action="store_true", help="log every request")
+
+
+def lan_ip() -> str:
+    """This machine's address on the local network (nothing is sent), or 127.0.0.1."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))  # UDP connect only picks a route
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def public_url(host: str, port: int) -> str:
+    """The address phones should open."""
+    shown = lan_ip() if host in ("0.0.0.0", "::", "") else host
+    return f"http://{shown}:{port}/"
+
+
+def raise_file_limit() -> int:
+    """Allow as many open sockets as the hard limit permits; return the new soft limit."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server and serve until interrupted."""
+    from gevent import monkey
+
+    monkey.patch_all()
+
+    from gevent.pywsgi import WSGIServer
+
+    if args.instance:
+        os.environ["DICEHERO_INSTANCE"] = os.path.abspath(args.instance)
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url
+
+    from dicehero.web import create_app
+
+    app = create_app()
+    raise_file_limit()
+    server = WSGIServer((args.host, args.port), app, backlog=4096,
+                        log=sys.stderr if args.access_log else None, error_log=sys.stderr)
+    server.init_socket()
+    port = server.server_port
+    url = public_url(args.host, port)
+    print(f"dicehero is serving on {args.host}:{port}", flush=True)
+    print(f"Phones on the same network open: {url}", flush=True)
+    if not args.no_qr:
+        import segno
+
+        segno.make(url, error="m").terminal(compact=True)
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        server.stop(timeout=1)
+    return 0
