@@ -1,0 +1,195 @@
+"""``dicehero print``: sheets as a PDF, blank or one per player of a game."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
+from dicehero.engine.edition import EditionError
+from dicehero.printing.geometry import PAPERS
+from dicehero.printing.render import join_url, render_sheets
+from dicehero.printing.sheet import SheetHeader
+
+DEFAULT_URL = "http://localhost:5000"
+MAX_SHEETS = 5000
+_CODE = re.compile(r"[A-Za-z0-9_-]{1,24}")
+
+
+class PrintError(Exception):
+    """A problem with the command's input, reported as one line without a traceback."""
+
+
+class GameLookupError(PrintError):
+    """The game's players could not be read from the live server's store."""
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayers:
+    """What the store knows of a game that matters on paper."""
+
+    code: str
+    edition: str
+    names: list[str]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the options of ``dicehero print``."""
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--players", type=int, metavar="N",
+                     help="print N sheets with the hero name left blank (default: 1, "
+                          "or one per player with --game)")
+    who.add_argument("--names", metavar="FILE",
+                     help="a text file with one hero name per line ('-' reads standard input)")
+    parser.add_argument("--game", metavar="CODE",
+                        help="print the game's join code and QR code on every sheet; without "
+                             "--players or --names, one sheet per player of the game")
+    parser.add_argument("--edition", metavar="NAME",
+                        help=f"edition name or .toml file (default: the game's, else "
+                             f"{DEFAULT_EDITION}; known: {', '.join(available_editions())})")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4",
+                        help="paper size (default: a4)")
+    parser.add_argument("--rules", action="store_true", help="add a one-page rules summary")
+    parser.add_argument("--url", default=DEFAULT_URL, metavar="BASE",
+                        help=f"the server address the QR codes point at (default: {DEFAULT_URL})")
+    parser.add_argument("--database", metavar="URL",
+                        help="the live server's database for --game (default: $DATABASE_URL, "
+                             "else the SQLite file in the instance folder)")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf",
+                        help="where to write the PDF ('-' writes to standard output)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the sheets asked for and write the PDF; errors become one line and status 1."""
+    try:
+        return _run(args)
+    except (PrintError, EditionError, ValueError) as e:
+        print(f"dicehero print: {e}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    game = args.game
+    if game is not None and not _CODE.fullmatch(game):
+        raise PrintError(f"{game!r} is not a game code (letters, digits, - or _)")
+    edition_name = args.edition
+    if args.names is not None:
+        names = read_names(args.names)
+    elif args.players is not None:
+        if not 1 <= args.players <= MAX_SHEETS:
+            raise PrintError(f"--players must be between 1 and {MAX_SHEETS}, got {args.players}")
+        names = [""] * args.players
+    elif game is not None:
+        found = players_of_game(game, args.database)
+        game, names = found.code, found.names
+        edition_name = edition_name or found.edition
+    else:
+        names = [""]
+    if len(names) > MAX_SHEETS:
+        raise PrintError(f"at most {MAX_SHEETS} sheets at a time, asked for {len(names)}")
+    edition = load_edition(edition_name or DEFAULT_EDITION)
+    url = join_url(args.url, game) if game else ""
+    sheets = [SheetHeader(hero=name, game=game or "", url=url) for name in names]
+    buffer = io.BytesIO()
+    progress = TerminalProgress(sys.stderr)
+    pages = render_sheets(edition, sheets, buffer, paper=args.paper, rules=args.rules,
+                          progress=progress)
+    write_output(args.output, buffer.getvalue())
+    if args.output != "-":
+        print(f"wrote {args.output}: {pages} page(s), {len(buffer.getvalue()) // 1024} KB",
+              file=sys.stderr)
+    return 0
+
+
+def read_names(path: str) -> list[str]:
+    """The hero names in a text file, one a line; blank lines are skipped."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise PrintError(f"cannot read names file {path}: it is not UTF-8 text") from None
+    except OSError as e:
+        raise PrintError(f"cannot read names file {path}: {e.strerror or e}") from None
+    names = [" ".join(line.split()) for line in text.splitlines()]
+    names = [name for name in names if name]
+    if not names:
+        raise PrintError(f"names file {path} has no names in it")
+    return names
+
+
+def write_output(path: str, data: bytes) -> None:
+    """Write the PDF to ``path`` (or standard output for ``-``), with a clear error."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        Path(path).write_bytes(data)
+    except OSError as e:
+        raise PrintError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def default_database_url() -> str:
+    """Where ``dicehero serve`` keeps its games: ``$DATABASE_URL``, else the SQLite file
+    in ``$DICEHERO_INSTANCE`` or ``instance/`` beside the package."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    instance = os.environ.get("DICEHERO_INSTANCE") or str(
+        Path(__file__).resolve().parent.parent.parent / "instance")
+    return "sqlite:///" + os.path.join(os.path.abspath(instance), "dicehero.sqlite")
+
+
+def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
+    """The hero names (and edition) of game ``code``, read from the live server's store.
+
+    The store is imported only here, so printing blank sheets never needs a database.
+    Raises :class:`GameLookupError` with "no such game" or "the game store is not
+    available" in its message.
+    """
+    url = database_url or default_database_url()
+    if url.startswith("sqlite:///") and ":memory:" not in url:
+        path = url[len("sqlite:///"):]
+        if not os.path.exists(path):
+            raise GameLookupError(f"the game store is not available: no database at {path} "
+                                  "(start the server with `dicehero serve`, or pass --database)")
+    try:
+        from dicehero.store import Games, Store, StoreError
+    except ImportError as e:
+        raise GameLookupError(f"the game store is not available ({e})") from None
+    try:
+        state = Games(Store(url)).state(code)
+    except StoreError as e:
+        if getattr(e, "code", "") == "unknown_game":
+            raise GameLookupError(f"no such game: {code}") from None
+        raise GameLookupError(f"the game store is not available: {e}") from None
+    except Exception as e:  # a missing table, a refused connection: say so, no traceback
+        raise GameLookupError(f"the game store is not available: {type(e).__name__}: "
+                              f"{str(e).splitlines()[0] if str(e) else ''}") from None
+    names = [str(p["name"]) for p in state.get("players", [])]
+    if not names:
+        raise GameLookupError(f"game {state.get('code', code)} has no players yet; "
+                              "use --players N to print blank sheets for it")
+    return GamePlayers(code=str(state.get("code", code)),
+                       edition=str(state.get("edition") or DEFAULT_EDITION), names=names)
+
+
+class TerminalProgress:
+    """Shows "sheet 37/100" on a terminal (one updating line), or every tenth on a log."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        """Report that ``done`` of ``total`` sheets are drawn."""
+        if self.tty:
+            end = "\n" if done == total else ""
+            self.stream.write(f"\rsheet {done}/{total}{end}")
+            self.stream.flush()
+        elif done == total or done % max(1, total // 10) == 0:
+            self.stream.write(f"sheet {done}/{total}\n")

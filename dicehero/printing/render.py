@@ -1,0 +1,63 @@
+"""Rendering a batch of sheets to one PDF: the function the CLI and the web server share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import BinaryIO
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from dicehero.engine.edition import Edition
+from dicehero.printing.layout import page_layout
+from dicehero.printing.rules import draw_rules_page
+from dicehero.printing.sheet import SheetHeader, draw_personal, draw_static
+
+Progress = Callable[[int, int], None]
+
+_FORM = "sheet"
+
+
+def join_url(base: str, game: str) -> str:
+    """The address a QR code points at: the join (and paper score entry) page of ``game``."""
+    return f"{base.rstrip('/')}/join/{game}"
+
+
+def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO,
+                  paper: str = "a4", rules: bool = False,
+                  progress: Progress | None = None) -> int:
+    """Write one page per sheet (and a rules page if ``rules``) as a PDF to ``out``.
+
+    ``progress(done, total)`` is called after each sheet. Returns the number of pages.
+    Raises ValueError for an unknown paper size or when there is nothing to print.
+    """
+    layout = page_layout(edition, paper)
+    if not sheets and not rules:
+        raise ValueError("nothing to print: no sheets and no rules page")
+    c = Canvas(out, pagesize=(layout.width * mm, layout.height * mm), pageCompression=1)
+    c.setTitle(f"{edition.title} sheets")
+    c.setAuthor("dicehero")
+    c.setSubject(f"{edition.name} edition, {len(sheets)} sheet(s)")
+    if sheets:
+        # Everything the players share is drawn once, as a form every page reuses:
+        # a hundred sheets then cost little more time and space than one.
+        c.beginForm(_FORM)
+        c.saveState()
+        c.scale(mm, mm)
+        draw_static(c, edition, layout)
+        c.restoreState()
+        c.endForm()
+    for done, sheet in enumerate(sheets, start=1):
+        c.doForm(_FORM)
+        c.saveState()
+        c.scale(mm, mm)
+        draw_personal(c, edition, layout, sheet)
+        c.restoreState()
+        c.showPage()
+        if progress:
+            progress(done, len(sheets))
+    if rules:
+        draw_rules_page(c, edition, layout)
+        c.showPage()
+    c.save()
+    return len(sheets) + (1 if rules else 0)

@@ -1,0 +1,422 @@
+"""Drawing one sheet: the parts every player shares, then the parts printed for one player.
+
+The renderer looks up a drawer per element kind and wraps each element in
+``saveState``/``restoreState``, so no element can leak a font, a colour or a
+line width into the next. The canvas is scaled to millimetres by the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from dicehero.engine.edition import Edition, Location
+from dicehero.printing import icons
+from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.layout import Element, PageLayout, legend_beside
+from dicehero.printing.parts import (
+    LEGEND_LINE,
+    cell_position,
+    grid_parts,
+    header_parts,
+    hero_parts,
+    line_kind,
+    pair_parts,
+    panel_parts,
+    round_parts,
+    score_parts,
+    tally_parts,
+    track_parts,
+)
+from dicehero.printing.qr import draw_qr
+from dicehero.printing.text import (
+    BOLD,
+    ITALIC,
+    MONO,
+    REGULAR,
+    draw_block,
+    draw_fitted,
+    edition_line,
+    ellipsize,
+    fit_size,
+    line_summary,
+    printable,
+    width,
+    wrap,
+)
+
+HEAD_GREY = 0.88
+NUMBER_GREY = 0.45
+RADIUS = 1.6
+
+
+@dataclass(frozen=True, slots=True)
+class SheetHeader:
+    """What is printed for one player: hero name, game code and the URL of the QR code.
+
+    Every field may be empty: a blank sheet has room to write the name and no QR code.
+    """
+
+    hero: str = ""
+    game: str = ""
+    url: str = ""
+
+
+# --- shared pieces -----------------------------------------------------------
+
+
+def _panel(c: Canvas, frame: Rect, head_h: float, weight: float = 1.0) -> None:
+    """A rounded panel with a light grey heading bar of height ``head_h``."""
+    path = c.beginPath()
+    path.roundRect(frame.x, frame.y, frame.w, frame.h, RADIUS)
+    c.saveState()
+    c.clipPath(path, stroke=0, fill=0)
+    c.setFillGray(HEAD_GREY)
+    c.rect(frame.x, frame.top - head_h, frame.w, head_h, stroke=0, fill=1)
+    c.restoreState()
+    if head_h:
+        c.setLineWidth(pt(0.5))
+        c.line(frame.x, frame.top - head_h, frame.right, frame.top - head_h)
+    c.setLineWidth(pt(weight))
+    c.roundRect(frame.x, frame.y, frame.w, frame.h, RADIUS, stroke=1, fill=0)
+
+
+def _caption(c: Canvas, box: Rect, bold: str, rest: str = "", size_pt: float = 8.0) -> None:
+    """A heading in bold capitals followed by a plain explanation, shrunk to fit one line."""
+    bold = printable(bold.upper())
+    rest = printable(rest)
+    size = pt(size_pt)
+    total = width(bold, BOLD, size) + (width("  " + rest, REGULAR, size * 0.9) if rest else 0)
+    if total > box.w:
+        size *= max(box.w / total, 0.7)
+    c.setFont(BOLD, size)
+    y = box.cy - size * 0.35
+    c.drawString(box.x, y, bold)
+    if rest:
+        x = box.x + width(bold, BOLD, size)
+        c.setFont(REGULAR, size * 0.9)
+        text = rest
+        avail = box.right - x - width("  ", REGULAR, size * 0.9)
+        if width(text, REGULAR, size * 0.9) > avail:
+            text = ellipsize(text, REGULAR, size * 0.9, avail)
+        c.drawString(x, y, "  " + text)
+
+
+# --- the header and the hero's circle ----------------------------------------
+
+
+def draw_header(c: Canvas, edition: Edition, element: Element) -> None:
+    """The title block and the empty game-code field."""
+    parts = header_parts(element.frame)
+    title = parts.title
+    c.setFillGray(0)
+    draw_fitted(c, edition.title.upper(), BOLD, 22, title.top_part(title.h * 0.62).inset(0, 1),
+                min_pt=12)
+    draw_fitted(c, edition_line(edition), REGULAR, 8,
+                title.bottom_part(title.h * 0.38).top_part(4.0))
+    game = parts.game
+    _panel(c, game, 5.0, weight=1.0)
+    c.setFont(BOLD, pt(7.5))
+    c.drawString(game.x + 2.0, game.top - 3.6, "GAME CODE")
+    c.setFont(REGULAR, pt(6.5))
+    c.drawRightString(game.right - 2.0, game.top - 3.6, "scan the QR code to join")
+
+
+def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
+    """The middle circle: name line, room to draw the hero, superpower and its uses."""
+    h = hero_parts(edition, element.frame)
+    c.setLineWidth(pt(1.4))
+    c.circle(h.cx, h.cy, h.r, stroke=1, fill=0)
+    c.setLineWidth(pt(0.6))
+    c.line(h.name.x, h.name.y, h.name.right, h.name.y)
+    c.setFont(BOLD, pt(6.5))
+    c.drawCentredString(h.cx, h.name.y - 2.6, "YOUR HERO'S NAME")
+    c.setFillGray(0.6)
+    c.setFont(ITALIC, pt(8))
+    c.drawCentredString(h.cx, h.drawing.cy, "draw your hero here")
+    c.setFont(REGULAR, pt(6.5))
+    c.drawCentredString(h.cx, h.drawing.cy - 3.4, "(your token starts in this circle)")
+    c.setFillGray(0)
+    icons.box(c, h.power, weight=1.0)
+    for use in h.uses:
+        icons.box(c, use, weight=1.0)
+    c.setFont(BOLD, pt(6))
+    c.drawCentredString(h.power.cx, h.power.top + 1.0, "SUPERPOWER #")
+    if h.uses:
+        mid = (h.uses[0].x + h.uses[-1].right) / 2
+        c.drawCentredString(mid, h.uses[0].top + 1.0, "X ONE PER USE")
+
+
+# --- locations ---------------------------------------------------------------
+
+
+def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
+    """A location panel: number, name, minions and rule, then its boxes by kind."""
+    location = edition.location(element.location)
+    parts = panel_parts(location, element.frame, edition.minions_per_location)
+    _panel(c, element.frame, parts.head.h, weight=1.1)
+    head = parts.head
+    badge = Rect(head.x + 1.0, head.y + 0.8, head.h - 1.6, head.h - 1.6)
+    icons.number_badge(c, badge, location.number)
+    name_box = Rect(badge.right + 1.6, head.y, (parts.minions[0].x if parts.minions
+                                                 else head.right) - badge.right - 3.0, head.h)
+    used = draw_fitted(c, location.name.upper(), BOLD, 11.5, name_box, min_pt=7)
+    for slot in parts.minions:
+        icons.minion(c, slot)
+    if parts.rule.h == head.h:  # a wide panel: the rule follows the name in the heading bar
+        x = name_box.x + used + 4.0
+        rule = Rect(x, head.y, parts.rule.right - x, head.h)
+        draw_fitted(c, location.rule, ITALIC, 8.5, rule, min_pt=6)
+    else:
+        draw_block(c, location.rule, ITALIC, 7.5, parts.rule, max_lines=2, min_pt=6)
+    BODY_DRAWERS[location.kind](c, location, parts.body)
+
+
+def _draw_cells(c: Canvas, location: Location, body: Rect) -> None:
+    g = grid_parts(location, body)
+    for cell, number in zip(g.cells, location.cell_numbers, strict=True):
+        inner = cell.inset(0.5)
+        icons.box(c, inner, weight=0.9)
+        c.setFillGray(NUMBER_GREY)
+        size = inner.h * 0.62
+        c.setFont(BOLD, size)
+        c.drawCentredString(inner.cx, inner.cy - size * 0.35, str(number))
+        c.setFillGray(0)
+    by_row = {}
+    for line in location.lines:
+        kind, index = line_kind(location, line)
+        by_row[(kind, index)] = line.honor
+    for index, badge in g.row_badges.items():
+        icons.honor(c, badge, by_row[("row", index)])
+    for index, badge in g.column_badges.items():
+        icons.honor(c, badge, by_row[("column", index)])
+    _draw_grid_legend(c, location, g.cells, g.legend)
+
+
+def _bracketable(location: Location) -> bool:
+    """Whether every reward group is a run of whole rows, the runs not overlapping."""
+    seen: set[int] = set()
+    for group in location.rewards:
+        rows = sorted({cell_position(location, cell)[0] for cell in group.cells})
+        whole = sum(len(location.rows[r]) for r in rows) == len(group.cells)
+        if not whole or rows != list(range(rows[0], rows[-1] + 1)) or seen & set(rows):
+            return False
+        seen |= set(rows)
+    return True
+
+
+def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
+                      legend: Rect) -> None:
+    summary = line_summary(location)
+    line_h = LEGEND_LINE
+    icon = line_h - 0.9
+    if legend_beside(location) and _bracketable(location):
+        for group in location.rewards:
+            top = max(cells[i].top for i in group.cells) - 0.9
+            bottom = min(cells[i].y for i in group.cells) + 0.9
+            x = legend.x
+            c.setLineWidth(pt(0.8))
+            c.lines([(x, top, x + 1.2, top), (x, top, x, bottom), (x, bottom, x + 1.2, bottom)])
+            mid = (top + bottom) / 2
+            icons.reward(c, Rect(x + 2.0, mid - icon / 2, icon, icon), group.reward)
+            lines = wrap(group.label, REGULAR, pt(7), legend.right - x - 3.0 - icon)[:2]
+            c.setFont(REGULAR, pt(7))
+            for k, text in enumerate(lines):
+                c.drawString(x + 3.0 + icon, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text)
+        y = legend.y + 0.5
+        for text in reversed(summary):
+            draw_fitted(c, text, BOLD, 7.5, Rect(legend.x, y, legend.w, line_h))
+            y += line_h
+        return
+    y = legend.top - line_h
+    for text in summary:
+        draw_fitted(c, text, BOLD, 7.5, Rect(legend.x + 1.0, y, legend.w - 1.0, line_h),
+                    align="left")
+        y -= line_h
+    for group in location.rewards:
+        icons.reward(c, Rect(legend.x + 1.0, y + 0.45, icon, icon), group.reward)
+        draw_fitted(c, f"for {group.label}", REGULAR, 7.5,
+                    Rect(legend.x + 2.5 + icon, y, legend.w - 2.5 - icon, line_h))
+        y -= line_h
+
+
+def _draw_pairs(c: Canvas, location: Location, body: Rect) -> None:
+    for pair, box in zip(pair_parts(location, body), location.boxes, strict=True):
+        icons.box(c, pair.first, weight=0.9)
+        icons.box(c, pair.second, weight=0.9)
+        mid_y = pair.first.cy
+        mid_x = (pair.first.right + pair.second.x) / 2
+        c.setLineWidth(pt(0.8))
+        c.line(mid_x - 0.9, mid_y + 0.5, mid_x + 0.9, mid_y + 0.5)
+        c.line(mid_x - 0.9, mid_y - 0.5, mid_x + 0.9, mid_y - 0.5)
+        icons.honor(c, pair.badge, box.honor)
+        icons.reward(c, pair.reward, box.reward)
+
+
+def _draw_track(c: Canvas, location: Location, body: Rect) -> None:
+    t = track_parts(location, body)
+    up = location.layout == "up"
+    for i, (box, badge, reward, spec) in enumerate(
+            zip(t.boxes, t.badges, t.rewards, location.boxes, strict=True)):
+        icons.box(c, box, weight=1.0)
+        icons.honor(c, badge, spec.honor)
+        icons.reward(c, reward, spec.reward)
+        # an upward track has its long arrow instead: chevrons would crowd its boxes
+        if not up and i + 1 < len(t.boxes):
+            nxt = t.boxes[i + 1]
+            icons.chevron(c, (box.right + nxt.x) / 2, box.cy, min(2.4, nxt.x - box.right))
+    c.setFont(BOLD, pt(6.5))
+    if up:
+        c.drawCentredString(t.boxes[0].cx, t.start.y + 0.8, "START")
+        x = t.boxes[0].x - 3.0
+        icons.arrow(c, x, t.boxes[0].y, x, t.boxes[-1].top)
+    else:
+        c.drawCentredString(t.start.cx - 0.8, t.start.cy + 1.0, "START")
+        icons.arrow(c, t.start.x + 0.5, t.start.cy - 1.6, t.start.right - 1.2, t.start.cy - 1.6)
+
+
+BODY_DRAWERS: dict[str, Callable[[Canvas, Location, Rect], None]] = {
+    "cells": _draw_cells,
+    "pairs": _draw_pairs,
+    "track": _draw_track,
+}
+
+
+# --- tables: superpowers, rounds, tallies, scores ----------------------------
+
+
+def draw_superpowers(c: Canvas, edition: Edition, element: Element) -> None:
+    """The superpower table: number, name and what it does, one entry per die face."""
+    frame = element.frame
+    _panel(c, frame, 6.0)
+    _caption(c, frame.top_part(6.0).inset(2.0, 0), "Superpowers",
+             f"roll 2 dice, choose one; use it {edition.superpower_uses} times")
+    body = frame.below(6.0).inset(2.0, 1.0)
+    n = len(edition.superpowers)
+    slot = body.h / n
+    die = min(4.6, slot - 1.0)
+    text_w = body.w - die - 2.0
+    size = pt(7.5)
+    lines_per = [wrap(f"{sp.name}  {sp.text}", REGULAR, size, text_w) for sp in edition.superpowers]
+    while size > pt(5.5) and max(len(lines) for lines in lines_per) * size * 1.18 > slot:
+        size *= 0.94
+        lines_per = [wrap(f"{sp.name}  {sp.text}", REGULAR, size, text_w)
+                     for sp in edition.superpowers]
+    for i, (sp, lines) in enumerate(zip(edition.superpowers, lines_per, strict=True)):
+        top = body.top - i * slot
+        block = len(lines) * size * 1.18
+        y = top - (slot - block) / 2 - size * 0.9
+        icons.number_badge(c, Rect(body.x, top - slot / 2 - die / 2, die, die), sp.number)
+        x = body.x + die + 2.0
+        for k, text in enumerate(lines):
+            yy = y - k * size * 1.18
+            if k == 0 and text.startswith(printable(sp.name)):
+                name = printable(sp.name)
+                c.setFont(BOLD, size)
+                c.drawString(x, yy, name)
+                c.setFont(REGULAR, size)
+                c.drawString(x + width(name, BOLD, size) + width(" ", REGULAR, size), yy,
+                             text[len(name):].lstrip())
+            else:
+                c.setFont(REGULAR, size)
+                c.drawString(x, yy, text)
+        if i + 1 < n:
+            c.setStrokeGray(0.75)
+            c.setLineWidth(pt(0.4))
+            c.line(x, top - slot, body.right, top - slot)
+            c.setStrokeGray(0)
+
+
+def draw_rounds(c: Canvas, edition: Edition, element: Element) -> None:
+    """A row per round with a box for each die rolled."""
+    frame = element.frame
+    _panel(c, frame, 6.0)
+    _caption(c, frame.top_part(6.0).inset(2.0, 0), "Rounds",
+             f"write the {edition.dice_per_round} dice rolled")
+    for row in round_parts(edition, frame):
+        size = min(pt(9), row.label.h * 0.75)
+        c.setFont(BOLD, size)
+        c.drawRightString(row.label.right, row.label.cy - size * 0.35, str(row.number))
+        for die in row.dice:
+            icons.box(c, die, weight=0.8)
+
+
+def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
+    """Wild dice, Bystanders and Robot Minions to circle or cross at the bottom."""
+    frame = element.frame
+    _panel(c, frame, 0.0)
+    t = tally_parts(edition, frame)
+    _caption(c, t.captions[0], "Wild dice", "circle one when earned, X it when used")
+    _caption(c, t.captions[1], "Bystanders",
+             f"circle one per rescue ({edition.bystander_honor} Honor each)")
+    _caption(c, t.captions[2], "Robot Minions",
+             f"X one per defeat ({edition.minion_honor} Honor each)")
+    for slot in t.wild:
+        icons.wild_die(c, slot)
+    for slot in t.bystanders:
+        icons.bystander(c, slot)
+    for (label, slots), location in zip(t.minions, edition.locations, strict=True):
+        c.setFont(BOLD, min(pt(7.5), label.h * 0.8))
+        c.drawCentredString(label.cx, label.cy - label.h * 0.28, str(location.number))
+        for slot in slots:
+            icons.minion(c, slot)
+
+
+def draw_scores(c: Canvas, edition: Edition, element: Element) -> None:
+    """The score strip: a box per location, Bystanders, Minions and the total."""
+    boxes = score_parts(edition, element.frame)
+    for i, score in enumerate(boxes):
+        last = i == len(boxes) - 1
+        f = score.frame
+        _panel(c, f, 4.6, weight=1.8 if last else 0.9)
+        draw_fitted(c, score.label, BOLD, 7.0, f.top_part(4.6).inset(1.2, 0), align="centre",
+                    min_pt=5.0)
+        if score.sign:
+            c.setFont(BOLD, pt(13))
+            c.drawCentredString(f.x - 1.8, f.cy - 1.9, score.sign)
+
+
+STATIC_DRAWERS: dict[str, Callable[[Canvas, Edition, Element], None]] = {
+    "header": draw_header,
+    "hero": draw_hero,
+    "location": draw_location,
+    "superpowers": draw_superpowers,
+    "rounds": draw_rounds,
+    "tallies": draw_tallies,
+    "scores": draw_scores,
+}
+
+
+def draw_static(c: Canvas, edition: Edition, layout: PageLayout) -> None:
+    """Everything every player's sheet has in common."""
+    for element in layout.elements:
+        c.saveState()
+        STATIC_DRAWERS[element.kind](c, edition, element)
+        c.restoreState()
+
+
+def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetHeader) -> None:
+    """The player's own parts: the hero's name, the game code and the QR code."""
+    if sheet.hero:
+        c.saveState()
+        h = hero_parts(edition, layout.find("hero").frame)
+        draw_fitted(c, sheet.hero, BOLD, 16, Rect(h.name.x, h.name.y + 0.6, h.name.w, 6.0),
+                    align="centre", min_pt=7)
+        c.restoreState()
+    parts = header_parts(layout.find("header").frame)
+    if sheet.game:
+        c.saveState()
+        game = parts.game
+        code = printable(sheet.game)
+        size = fit_size(code, MONO, 20, game.w - 4.0, min_pt=9)
+        c.setFont(MONO, size)
+        c.drawString(game.x + 2.0, game.y + 4.9, code)
+        c.restoreState()
+    if sheet.url:
+        c.saveState()
+        game = parts.game
+        draw_fitted(c, sheet.url, REGULAR, 6.5, Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
+        draw_qr(c, parts.qr, sheet.url)
+        c.restoreState()
