@@ -1,5 +1,154 @@
-"""Solo play in the browser: the engine on the server is the only copy of the rules."""
+"""Solo play in the browser: the engine on the server is the only copy of the rules.
 
-from flask import Blueprint
+Solo is stateless on the server. The browser keeps the game (which dice, the
+superpower offer's source, and the list of actions) in localStorage and posts
+it to ``/api/solo/state``; the server replays it through the engine and answers
+with the sheet, so a tampered or stale list is refused like any illegal action.
+
+Dice come from a key: ``daily:YYYY-MM-DD`` (the same dice for everyone on that
+date) or ``seed:<hex>`` (a random game). See :func:`dice_for` for how anyone
+can re-derive them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, render_template, request
+
+from dicehero.editions import load_edition
+from dicehero.engine import ActionError, apply, new_sheet, start_round
+from dicehero.engine.edition import Edition
+from dicehero.engine.state import Sheet
+from dicehero.engine.view import edition_view, sheet_view
+from dicehero.web.errors import ApiError
 
 bp = Blueprint("solo", __name__)
+
+MAX_ACTIONS = 600  # ten rounds need about 60; undo steps count too
+_SEED = re.compile(r"^[0-9a-f]{8,64}$")
+
+
+def _stream(key: str, faces: int) -> Iterator[int]:
+    """Endless fair die faces drawn from SHA-256 blocks of ``key``.
+
+    Block ``n`` is SHA-256 of ``"<key>:<n>"``; each byte below the largest
+    multiple of ``faces`` gives the face ``byte % faces + 1``, other bytes are
+    dropped so every face is equally likely.
+    """
+    limit = 256 - 256 % faces
+    n = 0
+    while True:
+        for byte in hashlib.sha256(f"{key}:{n}".encode()).digest():
+            if byte < limit:
+                yield byte % faces + 1
+        n += 1
+
+
+def dice_for(key: str, edition: Edition) -> tuple[tuple[int, int], list[list[int]]]:
+    """The superpower offer and every round's dice for a solo key.
+
+    The offer is the first two different faces of the stream; the rolls are
+    the next ``rounds * dice_per_round`` faces, round by round.
+    """
+    faces = _stream(key, edition.faces)
+    first = next(faces)
+    second = next(f for f in faces if f != first)
+    rolls = [[next(faces) for _ in range(edition.dice_per_round)]
+             for _ in range(edition.rounds)]
+    return (first, second), rolls
+
+
+def solo_key(data: Any) -> str:
+    """The dice key a request names; :class:`ApiError` 400 if it names none."""
+    mode = data.get("mode")
+    if mode == "daily":
+        raw = data.get("date")
+        try:
+            day = dt.date.fromisoformat(raw) if isinstance(raw, str) and len(raw) == 10 else None
+        except ValueError:
+            day = None
+        if day is None:
+            raise ApiError(400, "bad_date", "The daily challenge needs a date like 2025-01-31.")
+        if day > dt.date.today() + dt.timedelta(days=1):
+            raise ApiError(400, "future_date", "That day's challenge is not out yet.")
+        return f"daily:{day.isoformat()}"
+    if mode == "random":
+        seed = data.get("seed")
+        if not isinstance(seed, str) or not _SEED.match(seed):
+            raise ApiError(400, "bad_seed", "A random game needs a seed of 8 to 64 "
+                                            "hexadecimal digits.")
+        return f"seed:{seed}"
+    raise ApiError(400, "bad_mode", "Choose the daily challenge or a random game.")
+
+
+def replay(edition: Edition, key: str, actions: list[Any]) -> Sheet:
+    """The sheet after ``actions``; the next round is rolled as soon as one is done."""
+    offer, rolls = dice_for(key, edition)
+    sheet = start_round(new_sheet(edition, offer), rolls[0])
+    for i, action in enumerate(actions):
+        try:
+            sheet = _step(sheet, action, rolls)
+        except ActionError as e:
+            raise ApiError(400, "bad_log", f"Saved action {i + 1} is not allowed: "
+                                           f"{e.message}") from None
+    return sheet
+
+
+def _step(sheet: Sheet, action: Any, rolls: list[list[int]]) -> Sheet:
+    sheet = apply(sheet, action)
+    if sheet.done and sheet.round < len(rolls):
+        sheet = start_round(sheet, rolls[sheet.round])
+    return sheet
+
+
+def _share_text(key: str, sheet: Sheet) -> str:
+    s = sheet_view(sheet)["score"]
+    what = ("Daily challenge " + key.split(":", 1)[1]) if key.startswith("daily:") else "Solo game"
+    parts = " · ".join(f"{name} {honor}" for name, honor in s["locations"].items())
+    return (f"Super Dice Heroes — {what}: {s['total']} Honor! "
+            f"({parts} · Bystanders {s['bystander_honor']} · Minions {s['minion_honor']})")
+
+
+@bp.get("/solo")
+def page() -> str:
+    """The solo page: the sheet, drawn from the edition, and the solo script."""
+    edition = load_edition()
+    return render_template("solo.html", edition=edition_view(edition),
+                           today=dt.date.today().isoformat())
+
+
+@bp.post("/api/solo/state")
+def state() -> dict[str, Any]:
+    """Replay a solo game, then try one more action; the sheet and any refusal."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_json", "Send a JSON object with the solo game.")
+    key = solo_key(data)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise ApiError(400, "bad_log", f"'actions' must be a list of at most "
+                                       f"{MAX_ACTIONS} actions.")
+    edition = load_edition()
+    sheet = replay(edition, key, actions)
+    error = None
+    accepted = False
+    attempt = data.get("try")
+    if attempt is not None:
+        try:
+            after = _step(sheet, attempt, dice_for(key, edition)[1])
+            accepted = True
+            # A check only asks whether the action would be allowed; the game stays as it was.
+            if not data.get("check"):
+                sheet = after
+        except ActionError as e:
+            error = e.to_dict()
+    view = sheet_view(sheet)
+    out: dict[str, Any] = {"key": key, "sheet": view, "accepted": accepted, "error": error}
+    if sheet.finished:
+        out["share"] = _share_text(key, sheet)
+    return out

@@ -1,0 +1,136 @@
+/* Solo play: the game lives in localStorage (dice key and actions); the server replays
+   it with the engine on every tap, so the rules exist only on the server. */
+"use strict";
+(function () {
+  const KEY = "dh.solo.game";
+  const BEST = "dh.solo.best";
+  const main = document.getElementById("solo");
+  const today = main.dataset.today;
+  const $ = (id) => document.getElementById(id);
+  let game = load();
+  let sheet = null;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch (e) { return null; }
+  }
+  function save() { localStorage.setItem(KEY, JSON.stringify(game)); }
+  function bests() {
+    try { return JSON.parse(localStorage.getItem(BEST)) || {}; } catch (e) { return {}; }
+  }
+
+  async function post(extra) {
+    const body = Object.assign({ mode: game.mode, date: game.date, seed: game.seed, actions: game.actions }, extra);
+    const r = await fetch("/api/solo/state", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    const data = await r.json();
+    if (!r.ok) throw new Error(data.error ? data.error.message : "HTTP " + r.status);
+    return data;
+  }
+
+  async function send(action, o) {
+    const data = await post({ try: action, check: !!o.check });
+    if (data.accepted && !o.check) {
+      game.actions.push(action);
+      save();
+      if (data.share) finish(data);
+    }
+    return { sheet: data.sheet, error: data.error };
+  }
+
+  function newSeed() {
+    const a = new Uint8Array(16);
+    crypto.getRandomValues(a);
+    return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function bestLine() {
+    const b = bests();
+    const parts = [];
+    if (b.daily && b.daily[today] !== undefined) parts.push("today's challenge: " + b.daily[today]);
+    if (b.all !== undefined) parts.push("any game: " + b.all);
+    DH.text($("best-line"), parts.length ? "Your best — " + parts.join(", ") + " Honor." : "");
+  }
+
+  function show(which) {
+    $("start").hidden = which !== "start";
+    $("game").hidden = which === "start";
+    $("game-title").hidden = which === "start";
+    $("b-new").hidden = which === "start";
+    $("final").hidden = which !== "final";
+  }
+
+  async function begin(g) {
+    game = g;
+    save();
+    DH.text($("game-title"), g.mode === "daily" ? "Daily challenge · " + g.date : "Random game");
+    show("game");
+    if (!sheet) sheet = DH.Sheet(document.getElementById("sheet"), { send });
+    try {
+      const data = await post({});
+      sheet.render(data.sheet);
+      if (data.share) finish(data, true);
+      else sheet.say(data.sheet.superpower ? "Tap a die, then a place." : "Pick your superpower to start.");
+    } catch (e) {
+      // A saved game the server refuses (an old version, say) cannot go on: start again.
+      localStorage.removeItem(KEY);
+      show("start");
+      DH.text($("best-line"), "Your saved game could not be loaded (" + e.message + "). Start a new one.");
+    }
+  }
+
+  function finish(data, reloaded) {
+    const s = data.sheet.score;
+    const b = bests();
+    const prevAll = b.all;
+    if (!reloaded && !game.recorded) {
+      b.all = Math.max(b.all || 0, s.total);
+      if (game.mode === "daily") {
+        b.daily = b.daily || {};
+        b.daily[game.date] = Math.max(b.daily[game.date] || 0, s.total);
+      }
+      localStorage.setItem(BEST, JSON.stringify(b));
+      game.recorded = true;
+      save();
+    }
+    DH.text($("f-total"), s.total + " Honor");
+    DH.text($("f-best"), prevAll === undefined || s.total > prevAll ? "A new personal best!" : "Your best: " + b.all + " Honor.");
+    const rows = $("f-rows");
+    rows.replaceChildren();
+    const add = (k, v) => {
+      const tr = document.createElement("tr");
+      const a = document.createElement("td"); a.textContent = k;
+      const c = document.createElement("td"); c.textContent = v;
+      tr.append(a, c); rows.appendChild(tr);
+    };
+    for (const loc of sheet.edition.locations) add(loc.name, s.locations[loc.name]);
+    add("Bystanders (" + s.bystanders + ")", s.bystander_honor);
+    add("Robot Minions (" + s.minions + ")", s.minion_honor);
+    add("Total", s.total);
+    $("f-share").value = data.share;
+    show("final");
+    $("final").focus();
+  }
+
+  $("b-daily").addEventListener("click", () => begin({ mode: "daily", date: today, actions: [] }));
+  $("b-random").addEventListener("click", () => begin({ mode: "random", seed: newSeed(), actions: [] }));
+  $("b-again").addEventListener("click", () => { localStorage.removeItem(KEY); game = null; bestLine(); show("start"); });
+  $("b-new").addEventListener("click", () => {
+    if (sheet && sheet.view && !sheet.view.finished && game && game.actions.length &&
+        !confirm("Leave this game and start another?")) return;
+    localStorage.removeItem(KEY); game = null; bestLine(); show("start");
+  });
+  $("b-copy").addEventListener("click", async () => {
+    const text = $("f-share").value;
+    try {
+      if (navigator.share) await navigator.share({ text });
+      else await navigator.clipboard.writeText(text);
+      DH.text($("b-copy"), "Copied");
+    } catch (e) {
+      $("f-share").select();
+    }
+  });
+
+  bestLine();
+  if (game && game.actions) begin(game); else show("start");
+})();

@@ -1,0 +1,95 @@
+"""Shared pieces of the real-browser tests: Chromium, a real server, and a bot that taps.
+
+The bot plays only through what a person sees: it taps a die, then one of the
+places that lit up, so a page that lights up nothing (or the wrong thing)
+cannot finish its game.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 360, "height": 740}
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+def chromium_path() -> str:
+    """Debian's Chromium, or a clear failure (these tests must run, never skip)."""
+    path = os.environ.get("DICEHERO_CHROMIUM", CHROMIUM)
+    if not (Path(path).exists() or shutil.which(path)):
+        pytest.fail(f"Chromium not found at {path}: install it (apt-get install chromium) "
+                    f"or set DICEHERO_CHROMIUM; the browser tests must not be skipped.")
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str, full_page: bool = False) -> None:
+    """Save a screenshot into tests/artifacts/ for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def watch_errors(page) -> list[str]:
+    """Collect script errors on the page, so a test can assert there were none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def wait_idle(page) -> None:
+    """Wait until the sheet is not waiting for a reply."""
+    page.wait_for_function("!document.querySelector('#sheet[aria-busy]')")
+
+
+def choose_superpower(page) -> None:
+    """Pick the first superpower offered."""
+    page.locator("[data-choose]:visible").first.click()
+    page.wait_for_selector("#choose", state="hidden")
+    wait_idle(page)
+
+
+# Which lit-up place the bot prefers: a mark on the sheet, then moving, then the rest.
+_PREFERENCE = (".box.legal", ".move.legal", ".minion.legal", "[data-skip].legal")
+
+
+def spend_round(page) -> None:
+    """Spend every die of the open round on a lit-up place, then say Done."""
+    for _ in range(12):
+        dice = page.locator(".die:not(.used):not([hidden]):not(:disabled)")
+        if dice.count() == 0:
+            break
+        dice.first.click()
+        page.wait_for_selector(".legal")
+        for sel in _PREFERENCE:
+            target = page.locator(sel)
+            if target.count():
+                target.first.click()
+                break
+        if page.locator("#picker:visible").count():
+            page.locator("#picker .picks button").first.click()
+        wait_idle(page)
+    done = page.locator("#b-done")
+    done.click()
+    wait_idle(page)
+    if done.is_enabled():  # the first tap warns about dice left over
+        done.click()
+        wait_idle(page)

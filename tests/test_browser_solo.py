@@ -1,0 +1,86 @@
+"""Solo play in a real Chromium: a whole game to the end, a refused tap, a reload."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from browser_support import (  # noqa: F401
+    PHONE,
+    browser,
+    choose_superpower,
+    shot,
+    spend_round,
+    wait_idle,
+    watch_errors,
+)
+from werkzeug.serving import make_server
+
+pytestmark = pytest.mark.browser
+
+
+def _app():
+    try:
+        from dicehero.web import create_app
+    except ImportError:  # the live server's factory is not there yet: the pages alone
+        import os
+
+        from flask import Flask
+
+        from dicehero.web import errors, pages, solo
+        app = Flask("dicehero.web", root_path=os.path.dirname(errors.__file__))
+        errors.init_app(app)
+        app.register_blueprint(pages.bp)
+        app.register_blueprint(solo.bp)
+        return app
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    """The app on a real HTTP server in a thread, on a free port."""
+    srv = make_server("127.0.0.1", 0, _app(), threaded=True)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+def test_solo_game_to_the_end(browser, base_url):  # noqa: F811
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(base_url + "/solo")
+    shot(page, "solo-start-360")
+    page.click("#b-daily")
+    page.wait_for_selector("#choose:visible")
+    shot(page, "solo-choose-360")
+    choose_superpower(page)
+    # A die, then a place that did not light up: the engine's reason, in plain words.
+    page.locator(".die").first.click()
+    page.wait_for_selector(".legal")
+    shot(page, "solo-selected-360")
+    unlit = page.locator(".move:not(.legal)")
+    if unlit.count():
+        unlit.first.click()
+        page.wait_for_selector("#msg.no")
+        assert "need" in page.locator("#msg").inner_text().lower()
+        shot(page, "solo-refused-360")
+    page.locator(".die").first.click()  # unselect
+    for round_no in range(1, 11):
+        assert page.locator("#s-round").inner_text() == f"Round {round_no} of 10"
+        spend_round(page)
+        if round_no == 5:
+            page.reload()  # the game lives in the browser: it comes back as it was
+            page.wait_for_selector("#sheet:not([aria-busy]) .die:not(:disabled)")
+            assert page.locator("#s-round").inner_text() == "Round 6 of 10"
+            shot(page, "solo-midgame-360", full_page=True)
+    page.wait_for_selector("#final:visible")
+    total = page.locator("#f-total").inner_text()
+    assert total.endswith("Honor")
+    assert "Daily challenge" in page.locator("#f-share").input_value()
+    shot(page, "solo-final-360")
+    best = page.evaluate("JSON.parse(localStorage.getItem('dh.solo.best'))")
+    assert best["all"] == int(total.split()[0])
+    assert errors == []
+    ctx.close()
