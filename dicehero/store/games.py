@@ -122,7 +122,7 @@ class Games:
         return game
 
     def _player(self, session: Session, game: Game, player_id: int) -> Player:
-        p = session.get(Player, player_id)
+        p = session.get(Player, player_id) if 0 < player_id < 2**62 else None
         if p is None or p.game_id != game.id:
             raise StoreError(404, "unknown_player", f"There is no player {player_id} "
                                                     "in this game.")

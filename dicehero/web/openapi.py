@@ -1,4 +1,213 @@
-"""placeholder"""
-from flask import Flask
+"""The OpenAPI 3 document of the JSON API, served at ``/api/openapi.json``.
+
+Written by hand next to the handlers; a test checks that every ``/api`` route
+is in it. Bodies are described strictly (no unknown fields), as the API is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, Response, jsonify
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    return {str(s): {"description": _REASONS[s], **_json(_ref("Error"))} for s in statuses}
+
+
+_REASONS = {
+    400: "Malformed JSON or a malformed action", 401: "No secret, or a wrong one",
+    403: "A secret that may not do this", 404: "Unknown game, player or edition",
+    409: "Wrong phase: stale roll, game over, players not done...",
+    413: "Body too large", 422: "Invalid field, or an action the rules refuse",
+    503: "The database stayed busy; try again",
+}
+
+_CODE = {"name": "code", "in": "path", "required": True, "description": "the join code",
+         "schema": {"type": "string", "maxLength": 12}}
+_PID = {"name": "player_id", "in": "path", "required": True,
+        "schema": {"type": "integer", "minimum": 1}}
+_AUTH = [{"bearer": []}]
+_OBJ = {"type": "object"}
+
+
+def _op(summary: str, ok: int, ok_schema: dict[str, Any], errors: tuple[int, ...],
+        params: tuple[dict[str, Any], ...] = (), body: dict[str, Any] | None = None,
+        auth: bool = False, media: str = "application/json") -> dict[str, Any]:
+    op: dict[str, Any] = {
+        "summary": summary,
+        "parameters": list(params),
+        "responses": {str(ok): {"description": "OK",
+                                "content": {media: {"schema": ok_schema}}},
+                      **_errors(*errors)},
+    }
+    if body is not None:
+        op["requestBody"] = {"required": False, **_json(body)}
+    if auth:
+        op["security"] = _AUTH
+    return op
+
+
+def _body(props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+_DIE = {"type": "integer", "minimum": 1, "maximum": 20}
+_NAME = {"type": "string", "minLength": 1, "maxLength": 200,
+         "description": "cleaned: control characters removed, at most 24 letters"}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": _body({"error": _body({"code": {"type": "string"}, "message": {"type": "string"}},
+                                   ("code", "message"))}, ("error",)),
+    "Player": {"type": "object", "properties": {
+        "id": {"type": "integer"}, "name": {"type": "string"},
+        "joined_roll": {"type": "integer"}, "done": {"type": "boolean"}},
+        "required": ["id", "name", "joined_roll", "done"]},
+    "GameState": {"type": "object", "required": [
+        "code", "status", "roll", "rounds", "players", "seed_sha256", "last_event_id"],
+        "properties": {
+            "code": {"type": "string"}, "edition": {"type": "string"},
+            "rounds": {"type": "integer"}, "power_mode": {"enum": ["table", "each"]},
+            "status": {"enum": ["lobby", "playing", "over"]}, "roll": {"type": "integer"},
+            "dice": {"type": ["array", "null"], "items": {"type": "integer"}},
+            "rolls": {"type": "array", "items": _OBJ},
+            "offer": {"type": ["object", "null"]},
+            "seed_sha256": {"type": "string"}, "seed": {"type": ["string", "null"]},
+            "timer": {"type": ["object", "null"]}, "server_time": {"type": "number"},
+            "players": {"type": "array", "items": _OBJ},
+            "player_count": {"type": "integer"}, "done_count": {"type": "integer"},
+            "last_event_id": {"type": "integer"}}},
+    "Action": {"type": "object", "required": ["type"], "description":
+               "An engine action (see docs/API.md): choose, move, help, minion, power, "
+               "skip, done, undo.",
+               "properties": {
+                   "type": {"enum": ["choose", "move", "help", "minion", "power", "skip",
+                                     "done", "undo"]},
+                   "die": {"type": "integer"}, "wild": {"type": "boolean"},
+                   "value": {"type": "integer"}, "to": {"type": "integer"},
+                   "slot": {"type": "integer"}, "teleport": {"type": "boolean"},
+                   "copy": {"type": "integer"}, "superpower": {"type": "integer"}},
+               "additionalProperties": False},
+    "ActionReply": {"type": "object", "required": ["action", "sheet"], "properties": {
+        "action": _OBJ, "sheet": _OBJ}},
+    "Leaderboard": {"type": "object", "required": ["leaderboard"], "properties": {
+        "code": {"type": "string"}, "status": {"type": "string"}, "final": {"type": "boolean"},
+        "roll": {"type": "integer"}, "rounds": {"type": "integer"},
+        "leaderboard": {"type": "array", "items": _OBJ}}},
+}
+
+_HOST = (400, 401, 403, 404, 409, 413, 422, 503)
+
+
+def document() -> dict[str, Any]:
+    """The OpenAPI document as a dict."""
+    g = "/api/games/{code}"
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "dicehero live games", "version": "1",
+                 "description": "See docs/API.md. Secrets travel as "
+                                "'Authorization: Bearer <secret>'."},
+        "components": {"schemas": SCHEMAS,
+                       "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "paths": {
+            "/api/games": {"post": _op(
+                "Create a game (reply holds the host secret)", 201, {
+                    "type": "object", "required": ["code", "host_secret", "game"],
+                    "properties": {"code": {"type": "string"},
+                                   "host_secret": {"type": "string"},
+                                   "game": _ref("GameState")}},
+                (400, 413, 422, 503), body=_body({
+                    "edition": {"type": "string"},
+                    "rounds": {"type": "integer", "minimum": 1},
+                    "power_mode": {"enum": ["table", "each"]}}))},
+            g: {"get": _op("The whole current state of a game", 200, _ref("GameState"),
+                           (404,), (_CODE,))},
+            g + "/me": {"get": _op("Whose secret this is", 200, {
+                "type": "object", "required": ["role"],
+                "properties": {"role": {"enum": ["host", "player"]}, "player": _OBJ}},
+                (401, 404), (_CODE,), auth=True)},
+            g + "/players": {"post": _op(
+                "Join with a hero name (reply holds the player secret)", 201, {
+                    "type": "object", "required": ["player", "secret"],
+                    "properties": {"player": _ref("Player"), "secret": {"type": "string"}}},
+                (400, 404, 409, 413, 422, 503), (_CODE,),
+                body=_body({"name": _NAME}, ("name",)))},
+            g + "/players/{player_id}": {
+                "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
+                    "type": "object", "required": ["player", "game", "sheet"],
+                    "properties": {"player": _OBJ, "game": _OBJ, "sheet": _OBJ,
+                                   "edition": _OBJ}},
+                    (401, 403, 404), (_CODE, _PID, {
+                        "name": "edition", "in": "query", "required": False,
+                        "schema": {"enum": ["0", "1", "false", "no"]}}), auth=True),
+                "patch": _op("Host: rename a player", 200, _OBJ, _HOST, (_CODE, _PID),
+                             body=_body({"name": _NAME}, ("name",)), auth=True),
+                "delete": _op("Host: remove a player", 200, _OBJ, _HOST, (_CODE, _PID),
+                              auth=True)},
+            g + "/players/{player_id}/actions": {"post": _op(
+                "The player: one action answering one roll", 200, _ref("ActionReply"),
+                _HOST, (_CODE, _PID), body=_body({
+                    "action": _ref("Action"),
+                    "roll": {"type": "integer", "minimum": 0},
+                    "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 100}},
+                    ("action", "roll", "idempotency_key")), auth=True)},
+            g + "/offer": {"post": _op(
+                "Host: roll (or type) the table's superpower choices", 200, _OBJ, _HOST,
+                (_CODE,), body=_body({"choices": {"type": "array", "items": _DIE,
+                                                  "minItems": 2, "maxItems": 2}}),
+                auth=True)},
+            g + "/rolls": {"post": _op(
+                "Host: the next round's dice", 201, _OBJ, _HOST, (_CODE,), body=_body({
+                    "dice": {"type": "array", "items": _DIE},
+                    "number": {"type": "integer", "minimum": 1},
+                    "go_on": {"type": "boolean"}}), auth=True)},
+            g + "/finish": {"post": _op("Host: end the game", 200, _OBJ, _HOST, (_CODE,),
+                                        body=_body({"go_on": {"type": "boolean"}}),
+                                        auth=True)},
+            g + "/timer": {"post": _op(
+                "Host: set (or with 0 clear) the round timer", 200, _OBJ, _HOST, (_CODE,),
+                body=_body({"seconds": {"type": "integer", "minimum": 0, "maximum": 3600}},
+                           ("seconds",)), auth=True)},
+            g + "/scores": {"get": _op("Leaderboard with breakdowns", 200,
+                                       _ref("Leaderboard"), (404,), (_CODE,))},
+            g + "/export.json": {"get": _op("The whole game as JSON", 200, _OBJ, (404,),
+                                            (_CODE,))},
+            g + "/export.csv": {"get": _op("The leaderboard as CSV", 200, {"type": "string"},
+                                           (404,), (_CODE,), media="text/csv")},
+            g + "/events": {"get": _op(
+                "Server-Sent Events of the game", 200, {"type": "string"}, (404,),
+                (_CODE, {"name": "last_event_id", "in": "query", "required": False,
+                         "schema": {"type": "integer", "minimum": 0}},
+                 {"name": "Last-Event-ID", "in": "header", "required": False,
+                  "schema": {"type": "string"}}), media="text/event-stream")},
+            "/api/editions/{name}": {"get": _op(
+                "The printed sheet of an edition", 200, _OBJ, (404,),
+                ({"name": "name", "in": "path", "required": True,
+                  "schema": {"type": "string"}},))},
+            "/api/openapi.json": {"get": _op("This document", 200, _OBJ, ())},
+        },
+    }
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI document."""
+    return jsonify(document())
+
+
 def init_app(app: Flask) -> None:
-    pass
+    """Serve the document."""
+    app.register_blueprint(bp)
