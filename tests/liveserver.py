@@ -1,0 +1,130 @@
+"""A real ``dicehero serve`` process for tests and the benchmark, and a tiny HTTP client."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``dicehero serve`` on 127.0.0.1 with its own instance folder."""
+
+    def __init__(self, instance: Path, port: int | None = None) -> None:
+        self.instance = instance
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 15) -> Server:
+        """Start the process and wait until it accepts connections."""
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("DATABASE_URL", None)
+        self.instance.mkdir(parents=True, exist_ok=True)
+        log = self.instance / "server.log"
+        with open(log, "ab") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "dicehero.cli", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--instance", str(self.instance), "--no-qr"],
+                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(log.read_text())
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown at all."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        """Stop the process (SIGTERM, then SIGKILL)."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    @property
+    def pid(self) -> int:
+        """The server's process id."""
+        assert self.proc is not None
+        return self.proc.pid
+
+    def call(self, method: str, path: str, body: Any = None,
+             secret: str | None = None) -> tuple[int, Any]:
+        """One request on a fresh connection; returns ``(status, decoded JSON)``."""
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Content-Type": "application/json"}
+        if secret:
+            headers["Authorization"] = f"Bearer {secret}"
+        try:
+            conn.request(method, path, body=None if body is None else json.dumps(body),
+                         headers=headers)
+            resp = conn.getresponse()
+            data = resp.read()
+            return resp.status, json.loads(data) if data else None
+        finally:
+            conn.close()
+
+
+class SSEClient:
+    """A raw-socket EventSource: connects, then reads events one by one."""
+
+    def __init__(self, port: int, code: str, last_event_id: int | None = None) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        extra = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
+        self.sock.sendall(f"GET /api/games/{code}/events HTTP/1.1\r\nHost: x\r\n"
+                          f"Accept: text/event-stream\r\n{extra}\r\n".encode())
+        self.buf = b""
+        head = self._until(b"\r\n\r\n")
+        assert b" 200 " in head.split(b"\r\n", 1)[0], head
+
+    def _until(self, sep: bytes) -> bytes:
+        while sep not in self.buf:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buf += chunk
+        out, self.buf = self.buf.split(sep, 1)
+        return out
+
+    def next_event(self) -> tuple[int, dict[str, Any]]:
+        """The next event's id and JSON (chunk framing and comments are skipped)."""
+        while True:
+            block = self._until(b"\n\n")
+            fields = {}
+            for line in block.split(b"\n"):
+                if b": " in line and not line.startswith(b":"):
+                    k, v = line.split(b": ", 1)
+                    fields[k.split(b"\r\n")[-1]] = v
+            if b"data" in fields:
+                return int(fields[b"id"]), json.loads(fields[b"data"])
+
+    def close(self) -> None:
+        """Hang up."""
+        self.sock.close()

@@ -1,0 +1,162 @@
+"""Against a real ``dicehero serve`` process: fan-out, SIGKILL and restart, a whole bot game."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from liveserver import Server, SSEClient
+
+from dicehero.editions import load_edition
+from dicehero.engine import apply, new_sheet, start_round
+from dicehero.engine.bots import RandomBot
+from dicehero.engine.view import sheet_view
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A running server on a temporary instance folder; stopped after the test."""
+    srv = Server(tmp_path / "instance").start()
+    yield srv
+    srv.stop()
+
+
+def _game(srv, **body):
+    status, reply = srv.call("POST", "/api/games", body)
+    assert status == 201, reply
+    return reply["code"], reply["host_secret"]
+
+
+def _join(srv, code, name):
+    status, reply = srv.call("POST", f"/api/games/{code}/players", {"name": name})
+    assert status == 201, reply
+    return reply["player"]["id"], reply["secret"]
+
+
+def test_several_sse_clients_receive_the_same_roll(server):
+    code, host = _game(server)
+    clients = [SSEClient(server.port, code, last_event_id=1) for _ in range(5)]
+    status, roll = server.call("POST", f"/api/games/{code}/rolls", {}, host)
+    assert status == 201
+    got = []
+    for c in clients:
+        while True:
+            seq, event = c.next_event()
+            if event["type"] == "roll":
+                got.append((seq, event["data"]["dice"]))
+                break
+        c.close()
+    assert got == [(got[0][0], roll["dice"])] * 5
+
+
+def test_a_client_reconnecting_with_last_event_id_gets_what_it_missed(server):
+    code, host = _game(server)
+    first = SSEClient(server.port, code)
+    assert first.next_event()[0] == 1
+    first.close()
+    _join(server, code, "Ann")
+    server.call("POST", f"/api/games/{code}/rolls", {}, host)
+    again = SSEClient(server.port, code, last_event_id=1)
+    types = [again.next_event()[1]["type"] for _ in range(3)]
+    again.close()
+    assert types == ["player_joined", "offer", "roll"]
+
+
+def test_sigkill_mid_round_loses_no_accepted_action_and_the_game_goes_on(tmp_path):
+    srv = Server(tmp_path / "instance").start()
+    try:
+        code, host = _game(srv)
+        players = [_join(srv, code, f"P{i}") for i in range(5)]
+        srv.call("POST", f"/api/games/{code}/rolls", {"dice": [1, 2, 3, 4]}, host)
+        accepted = {}
+        for pid, secret in players:
+            base = f"/api/games/{code}/players/{pid}"
+            pick = srv.call("GET", base, secret=secret)[1]["sheet"]["legal"]["choose"][0]
+            for i, action in enumerate([{"type": "choose", "superpower": pick},
+                                        {"type": "move", "die": 0, "to": 1}]):
+                status, reply = srv.call("POST", base + "/actions", {
+                    "action": action, "roll": 1, "idempotency_key": f"{pid}-{i}"}, secret)
+                assert status == 200, reply
+            accepted[pid] = srv.call("GET", base, secret=secret)[1]["sheet"]
+        srv.kill()
+        srv.start()
+        for pid, secret in players:
+            status, view = srv.call("GET", f"/api/games/{code}/players/{pid}", secret=secret)
+            assert status == 200 and view["sheet"] == accepted[pid]
+        for pid, secret in players:
+            status, _ = srv.call("POST", f"/api/games/{code}/players/{pid}/actions", {
+                "action": {"type": "done"}, "roll": 1, "idempotency_key": f"{pid}-done"},
+                secret)
+            assert status == 200
+        status, roll = srv.call("POST", f"/api/games/{code}/rolls", {}, host)
+        assert status == 201 and roll["number"] == 2
+    finally:
+        srv.stop()
+
+
+def test_whole_game_with_20_bots_over_http_matches_the_engine_replay(server):
+    rng = random.Random(7)
+    edition = load_edition("classic")
+    code, host = _game(server)
+    players = [_join(server, code, f"Bot {i}") for i in range(20)]
+    server.call("POST", f"/api/games/{code}/offer", {}, host)
+    sent = {pid: [] for pid, _ in players}  # (roll, action) as accepted
+
+    def play(pid, secret, roll_no, bot):
+        base = f"/api/games/{code}/players/{pid}"
+        view = server.call("GET", base + "?edition=0", secret=secret)[1]
+        sheet = _replay(edition, view_offer(view), rolls, sent[pid])
+        actions = []
+        if sheet.superpower is None:
+            actions.append(bot.choose(sheet).to_dict())
+            sheet = apply(sheet, actions[-1])
+        actions += [a.to_dict() for a in bot.play_round(sheet)]
+        for i, action in enumerate(actions):
+            status, reply = server.call("POST", base + "/actions", {
+                "action": action, "roll": roll_no, "idempotency_key": f"{roll_no}-{i}"},
+                secret)
+            assert status == 200, reply
+            sent[pid].append((roll_no, action))
+
+    def view_offer(view):
+        return tuple(view["sheet"]["offer"])
+
+    rolls: list[list[int]] = []
+    bots = {pid: RandomBot(random.Random(rng.random())) for pid, _ in players}
+    for roll_no in range(1, 11):
+        status, roll = server.call("POST", f"/api/games/{code}/rolls", {}, host)
+        assert status == 201, roll
+        rolls.append(roll["dice"])
+        threads = [threading.Thread(target=play, args=(pid, secret, roll_no, bots[pid]))
+                   for pid, secret in players]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    state = server.call("GET", f"/api/games/{code}")[1]
+    assert state["status"] == "over"
+    for pid, secret in players:
+        view = server.call("GET", f"/api/games/{code}/players/{pid}?edition=0",
+                           secret=secret)[1]
+        expected = _replay(edition, view_offer(view), rolls, sent[pid])
+        got = dict(view["sheet"])
+        got.pop("missed_rounds"), got.pop("forfeited")
+        want = sheet_view(expected)
+        want["legal"] = got["legal"]  # the game is over: nothing is legal any more
+        assert got == want
+
+
+def _replay(edition, offer, rolls, actions):
+    """The engine's own fold of one player's actions over the rolls."""
+    sheet = new_sheet(edition, offer)
+    for roll, action in [(0, a) for r, a in actions if r == 0]:
+        sheet = apply(sheet, action)
+    for number, dice in enumerate(rolls, start=1):
+        sheet = start_round(sheet, dice)
+        for r, action in actions:
+            if r == number:
+                sheet = apply(sheet, action)
+    return sheet

@@ -1,0 +1,129 @@
+"""The store: verifiable dice, hashed secrets, busy SQLite retried, the log replays."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from dicehero.store import Store, StoreError
+from dicehero.store.dice import derive, derive_offer, seed_digest
+from dicehero.store.models import Game
+
+
+def _documented_roll(seed_hex: str, n: int) -> list[int]:
+    """The recipe printed in docs/API.md, verbatim."""
+    dice, block = [], 0
+    while len(dice) < 4:
+        msg = f"roll:{n}#{block}".encode()
+        for byte in hmac.new(bytes.fromhex(seed_hex), msg, hashlib.sha256).digest():
+            if byte < 252 and len(dice) < 4:
+                dice.append(byte % 6 + 1)
+        block += 1
+    return dice
+
+
+def test_rolls_follow_the_documented_recipe():
+    seed = "00" * 31 + "2a"
+    for n in range(1, 11):
+        assert derive(seed, f"roll:{n}", 4) == _documented_roll(seed, n)
+
+
+def test_seed_digest_is_sha256_of_the_hex_text():
+    assert seed_digest("ab" * 32) == hashlib.sha256(("ab" * 32).encode()).hexdigest()
+
+
+def test_offer_is_two_different_numbers():
+    for i in range(50):
+        a, b = derive_offer(f"{i:064x}", "offer")
+        assert a != b and {a, b} <= set(range(1, 7))
+
+
+def test_secrets_are_stored_only_as_hashes(api, app):
+    game = api.create()
+    api.join(game, "Ann")
+    db = Path(app.config["DATABASE_URL"].removeprefix("sqlite:///"))
+    wal = db.with_name(db.name + "-wal")
+    raw = db.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
+    for secret in (game.host, game.players["Ann"][1]):
+        assert secret.encode() not in raw
+        assert hashlib.sha256(secret.encode()).hexdigest().encode() in raw
+
+
+def _hold_lock(path: str, seconds: float, started: threading.Event) -> None:
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("BEGIN IMMEDIATE")
+    started.set()
+    time.sleep(seconds)
+    con.execute("ROLLBACK")
+    con.close()
+
+
+def _store(tmp_path) -> tuple[Store, str]:
+    path = str(tmp_path / "busy.sqlite")
+    store = Store(f"sqlite:///{path}")
+    store.create_schema()
+    return store, path
+
+
+def _add_game(session) -> int:
+    g = Game(code="AAAAAA", edition="classic", rounds=1, power_mode="table", seed="00",
+             seed_sha256="x", host_secret_hash="y")
+    session.add(g)
+    session.flush()
+    return g.id
+
+
+def test_a_write_waits_for_a_busy_database_instead_of_failing(tmp_path):
+    store, path = _store(tmp_path)
+    started = threading.Event()
+    holder = threading.Thread(target=_hold_lock, args=(path, 1.5, started))
+    holder.start()
+    started.wait()
+    assert store.write(None, _add_game) == 1
+    holder.join()
+
+
+def test_a_database_that_stays_busy_is_refused_with_503(tmp_path, monkeypatch):
+    monkeypatch.setattr("dicehero.store.db.RETRIES", 2)
+    store, path = _store(tmp_path)
+    started = threading.Event()
+    holder = threading.Thread(target=_hold_lock, args=(path, 4, started))
+    holder.start()
+    started.wait()
+    with pytest.raises(StoreError) as e:
+        store.write(None, _add_game)
+    holder.join()
+    assert e.value.status == 503 and e.value.code == "busy"
+
+
+def test_sheets_equal_a_replay_from_nothing(api, app):
+    from dicehero.store.projection import replay_player
+
+    game = api.create()
+    for name in ("Ann", "Bob"):
+        api.join(game, name)
+    api.roll(game, dice=[1, 1, 2, 3])
+    for name in ("Ann", "Bob"):
+        api.choose_first(game, name)
+    api.act(game, "Ann", {"type": "move", "die": 0, "to": 1})
+    api.act(game, "Ann", {"type": "undo"})
+    api.act(game, "Bob", {"type": "move", "die": 3, "to": 3})
+    api.roll(game, dice=[3, 3, 3, 3], go_on=True)
+    store = app.extensions["dicehero.store"]
+    with store.read() as s:
+        from sqlalchemy import select
+
+        from dicehero.store.models import Player
+        g = s.scalar(select(Game).where(Game.code == game.code))
+        for p in s.scalars(select(Player).where(Player.game_id == g.id)):
+            fresh = replay_player(s, g, p)
+            pid = p.id
+            name = p.name
+            assert api.sheet(game, name)["forfeited"] == fresh.extras()["forfeited"], pid
+            assert api.sheet(game, name)["position"] == fresh.sheet.position
