@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import re
@@ -36,6 +37,7 @@ class GamePlayers:
 
     code: str
     edition: str
+    rounds: int
     names: list[str]
 
 
@@ -79,6 +81,7 @@ def _run(args: argparse.Namespace) -> int:
     if game is not None and not _CODE.fullmatch(game):
         raise PrintError(f"{game!r} is not a game code (letters, digits, - or _)")
     edition_name = args.edition
+    rounds = 0
     if args.names is not None:
         names = read_names(args.names)
     elif args.players is not None:
@@ -87,13 +90,15 @@ def _run(args: argparse.Namespace) -> int:
         names = [""] * args.players
     elif game is not None:
         found = players_of_game(game, args.database)
-        game, names = found.code, found.names
+        game, names, rounds = found.code, found.names, found.rounds
         edition_name = edition_name or found.edition
     else:
         names = [""]
     if len(names) > MAX_SHEETS:
         raise PrintError(f"at most {MAX_SHEETS} sheets at a time, asked for {len(names)}")
     edition = load_edition(edition_name or DEFAULT_EDITION)
+    if 0 < rounds < edition.rounds:  # a host may play fewer rounds than the edition has
+        edition = dataclasses.replace(edition, rounds=rounds)
     url = join_url(args.url, game) if game else ""
     sheets = [SheetHeader(hero=name, game=game or "", url=url) for name in names]
     buffer = io.BytesIO()
@@ -145,7 +150,7 @@ def default_database_url() -> str:
 
 
 def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
-    """The hero names (and edition) of game ``code``, read from the live server's store.
+    """The hero names (and edition, rounds) of game ``code``, read from the live server's store.
 
     The store is imported only here, so printing blank sheets never needs a database.
     Raises :class:`GameLookupError` with "no such game" or "the game store is not
@@ -175,7 +180,8 @@ def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
         raise GameLookupError(f"game {state.get('code', code)} has no players yet; "
                               "use --players N to print blank sheets for it")
     return GamePlayers(code=str(state.get("code", code)),
-                       edition=str(state.get("edition") or DEFAULT_EDITION), names=names)
+                       edition=str(state.get("edition") or DEFAULT_EDITION),
+                       rounds=int(state.get("rounds") or 0), names=names)
 
 
 class TerminalProgress:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from dicehero.engine.edition import Edition, Location
 from dicehero.printing.geometry import PAPERS, Rect
 
-MARGIN = 8.0
-GAP = 2.5
-HEADER_H = 18.0
-SCORES_H = 15.0
+MARGIN = 7.0
+GAP = 2.2
+HEADER_H = 17.0
+SCORES_H = 14.0
 
 # Panel chrome: the heading bar and the line with the location's rule.
 HEAD_H = 7.0
@@ -95,26 +95,43 @@ def _natural_width(element: tuple[str, Location | None], edition: Edition) -> fl
     return 56.0  # an upward track
 
 
-def _natural_height(element: tuple[str, Location | None], edition: Edition) -> float:
+def _heights(element: tuple[str, Location | None], edition: Edition) -> tuple[float, float]:
+    """The (smallest, natural) height of an element: the smallest keeps every box writable."""
     kind, location = element
     chrome = HEAD_H + RULE_H + 2 * PAD
     if kind == "hero":
-        return 66.0
+        return 50.0, 66.0
     if kind == "superpowers":
-        return 7.0 + 8.5 * len(edition.superpowers)
+        n = len(edition.superpowers)
+        return 6.0 + 6.2 * n, 7.0 + 8.5 * n
     if kind == "rounds":
-        return 7.0 + 7.0 * math.ceil(edition.rounds / round_columns(edition.rounds))
+        rows = math.ceil(edition.rounds / round_columns(edition.rounds))
+        return 7.0 + 5.8 * rows, 7.0 + 7.0 * rows
     if kind == "tallies":
-        return 7.0 + 3 * 11.0
+        return 33.0, 40.0
     assert location is not None
     if location.kind == "cells":
         legend = 0 if legend_beside(location) else 4.5 * (len(location.rewards) + 1)
-        return chrome + 9.5 * len(location.rows) + 5 + legend
+        rows = len(location.rows)
+        return chrome + 6.2 * rows + 5.8 + legend, chrome + 9.5 * rows + 5 + legend
     if location.kind == "pairs":
-        return chrome + 15.0 * math.ceil(len(location.boxes) / pair_columns(len(location.boxes)))
+        n = len(location.boxes)
+        return chrome + 12.5 * math.ceil(n / 3), chrome + 15.0 * math.ceil(n / pair_columns(n))
     if location.layout == "up":
-        return chrome + 7.0 * len(location.boxes) + 6
-    return HEAD_H + 2 * PAD + 17.0  # a wide track keeps its rule in the heading bar
+        n = len(location.boxes)
+        return chrome + 5.9 * n + 4.5, chrome + 7.0 * n + 6
+    return HEAD_H + 2 * PAD + 11.5, HEAD_H + 2 * PAD + 17.0  # the rule sits in the heading bar
+
+
+def band_heights(smallest: list[float], natural: list[float], free: float) -> list[float]:
+    """Share ``free`` millimetres among bands: all grow alike when there is room, else each
+    gives up part of what it has above its smallest height, so tight bands keep theirs."""
+    if sum(natural) <= free:
+        return [h * free / sum(natural) for h in natural]
+    if sum(smallest) < free:
+        k = (free - sum(smallest)) / (sum(natural) - sum(smallest))
+        return [lo + k * (hi - lo) for lo, hi in zip(smallest, natural, strict=True)]
+    return [lo * free / sum(smallest) for lo in smallest]
 
 
 def _bands(edition: Edition) -> list[list[tuple[str, Location | None]]]:
@@ -151,16 +168,17 @@ def page_layout(edition: Edition, paper: str = "a4") -> PageLayout:
     width, height = PAPERS[paper]
     content = Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     bands = _bands(edition)
-    natural = [max(_natural_height(e, edition) for e in band) for band in bands]
+    smallest = [max(_heights(e, edition)[0] for e in band) for band in bands]
+    natural = [max(_heights(e, edition)[1] for e in band) for band in bands]
     free = content.h - HEADER_H - SCORES_H - GAP * (len(bands) + 1)
-    scale = free / sum(natural)
+    heights = band_heights(smallest, natural, free)
     elements = [Element("header", content.top_part(HEADER_H))]
     y = content.top - HEADER_H - GAP
-    for band, h in zip(bands, natural, strict=True):
-        row = Rect(content.x, y - h * scale, content.w, h * scale)
+    for band, h in zip(bands, heights, strict=True):
+        row = Rect(content.x, y - h, content.w, h)
         frames = row.columns([_natural_width(e, edition) for e in band], gap=GAP)
         for (kind, location), frame in zip(band, frames, strict=True):
             elements.append(Element(kind, frame, location.number if location else 0))
-        y -= h * scale + GAP
+        y -= h + GAP
     elements.append(Element("scores", content.bottom_part(SCORES_H)))
     return PageLayout(paper, width, height, content, tuple(elements))

@@ -155,30 +155,47 @@ def _badge_and_icon(cx: float, y: float, with_icon: bool) -> tuple[Rect, Rect]:
     return Rect(left, y, BADGE, BADGE), Rect(left + BADGE + 0.8, y, ICON, ICON)
 
 
-def _pair_box(cols: int, n: int, body: Rect) -> float:
+_PAIR_GAP = 3.0  # between the two boxes of a pair, room for the "=" sign
+_SIDE = 1.2 + BADGE + 0.6 + ICON  # badge and reward slot right of a pair
+
+
+def _pair_box(cols: int, n: int, body: Rect, side: bool) -> float:
+    """The box size when ``n`` pairs sit in ``cols`` columns, labels beside or below."""
     rows = math.ceil(n / cols)
-    return min((body.w / cols - 6.0) / 2, body.h / rows - BADGE - 2.4, 13.0)
+    cw, ch = body.w / cols, body.h / rows
+    if side:
+        return min((cw - _PAIR_GAP - _SIDE - 2.0) / 2, ch - 1.6, 13.0)
+    return min((cw - _PAIR_GAP - 3.0) / 2, ch - BADGE - 2.4, 13.0)
 
 
 def pair_parts(location: Location, body: Rect) -> list[PairParts]:
-    """Place the pairs in the grid of columns that gives the biggest boxes."""
+    """Place the pairs in the grid of columns, with the Honor below or beside each pair,
+    that gives the biggest boxes."""
     n = len(location.boxes)
-    cols = max(range(1, n + 1), key=lambda k: (_pair_box(k, n, body), -k))
-    box = _pair_box(cols, n, body)
+    options = [(_pair_box(k, n, body, side), -k, not side, k, side)
+               for k in range(1, n + 1) for side in (False, True)]
+    box, _, _, cols, side = max(options)
     rows = math.ceil(n / cols)
     cw, ch = body.w / cols, body.h / rows
     out = []
     for i in range(n):
         r, c = divmod(i, cols)
         cell = Rect(body.x + c * cw, body.top - (r + 1) * ch, cw, ch)
-        unit_h = box + 0.8 + BADGE
-        top = cell.cy + unit_h / 2
-        left = cell.cx - box - 1.5
-        first = Rect(left, top - box, box, box)
-        second = Rect(cell.cx + 1.5, top - box, box, box)
-        label_y = top - box - 0.8 - BADGE
-        badge, reward = _badge_and_icon(cell.cx, label_y, location.boxes[i].reward is not None)
-        out.append(PairParts(first, second, badge, reward))
+        rewarded = location.boxes[i].reward is not None
+        if side:
+            left = cell.cx - (2 * box + _PAIR_GAP + _SIDE) / 2
+            y = cell.cy - box / 2
+            second_x = left + box + _PAIR_GAP
+            label_x = second_x + box + 1.2
+            badge = Rect(label_x, cell.cy - BADGE / 2, BADGE, BADGE)
+            reward = Rect(label_x + BADGE + 0.6, cell.cy - ICON / 2, ICON, ICON)
+        else:
+            unit_h = box + 0.8 + BADGE
+            y = cell.cy + unit_h / 2 - box
+            left = cell.cx - box - _PAIR_GAP / 2
+            second_x = cell.cx + _PAIR_GAP / 2
+            badge, reward = _badge_and_icon(cell.cx, y - 0.8 - BADGE, rewarded)
+        out.append(PairParts(Rect(left, y, box, box), Rect(second_x, y, box, box), badge, reward))
     return out
 
 
@@ -204,7 +221,7 @@ def track_parts(location: Location, body: Rect) -> TrackParts:
         start = body.bottom_part(4.0)
         column = body.above(4.5)
         slot = column.h / n
-        h = min(slot - 1.6, 12.0)
+        h = min(slot - 1.0, 12.0)
         w = min(h * 1.5, 16.0, column.w - BADGE - ICON - 10.0)
         side = w + 1.5 + BADGE + 1.0 + ICON
         x0 = column.x + 5.0 + max(0.0, (column.w - 5.0 - side) / 2)
@@ -258,9 +275,11 @@ def hero_parts(edition: Edition, frame: Rect) -> HeroParts:
     # the name must fit the chord at the top of its letters, not at its base line
     half = math.sqrt(max(0.0, r * r - (name_y - cy + name_h) ** 2)) - 1.5
     name = Rect(cx - half, name_y, 2 * half, name_h)
-    box = min(7.0, r * 0.2)
-    uses_y = cy - 0.66 * r
     n = edition.superpower_uses
+    uses_y = cy - 0.62 * r
+    # the row of boxes must fit the circle's chord at its lower edge
+    chord = 2 * r * math.sqrt(1 - 0.62 ** 2) - 3.0
+    box = min(7.0, r * 0.2, (chord - 3.0 - 1.4 * n) / (n + 2))
     row_w = 2 * box + 3.0 + n * (box + 1.4)
     x = cx - row_w / 2
     power = Rect(x, uses_y, 2 * box, box)
