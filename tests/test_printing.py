@@ -113,7 +113,7 @@ def test_the_hero_name_is_printed_in_the_middle_circle(classic: Edition) -> None
 def test_a_blank_sheet_has_no_name_code_or_url(classic: Edition) -> None:
     text = pages(render(classic, [SheetHeader()]))[0].extract_text()
     assert "GAME CODE" in text and "YOUR HERO'S NAME" in text
-    assert "http" not in text and "K7QX2" not in text
+    assert "http" not in text and "K7QX2" not in text and "scan" not in text
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))

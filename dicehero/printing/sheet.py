@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from dicehero.engine.edition import Edition, Location
 from dicehero.printing import icons
 from dicehero.printing.geometry import Rect, pt
-from dicehero.printing.layout import Element, PageLayout, legend_beside
+from dicehero.printing.layout import Element, PageLayout, is_wide, legend_beside
 from dicehero.printing.parts import (
     LEGEND_LINE,
     cell_position,
@@ -120,8 +120,6 @@ def draw_header(c: Canvas, edition: Edition, element: Element) -> None:
     _panel(c, game, 5.0, weight=1.0)
     c.setFont(BOLD, pt(7.5))
     c.drawString(game.x + 2.0, game.top - 3.6, "GAME CODE")
-    c.setFont(REGULAR, pt(6.5))
-    c.drawRightString(game.right - 2.0, game.top - 3.6, "scan the QR code to join")
 
 
 def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
@@ -165,7 +163,7 @@ def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
     used = draw_fitted(c, location.name.upper(), BOLD, 11.5, name_box, min_pt=7)
     for slot in parts.minions:
         icons.minion(c, slot)
-    if parts.rule.h == head.h:  # a wide panel: the rule follows the name in the heading bar
+    if is_wide(location):  # the rule follows the name in the heading bar
         x = name_box.x + used + 4.0
         rule = Rect(x, head.y, parts.rule.right - x, head.h)
         draw_fitted(c, location.rule, ITALIC, 8.5, rule, min_pt=6)
@@ -184,14 +182,13 @@ def _draw_cells(c: Canvas, location: Location, body: Rect) -> None:
         c.setFont(BOLD, size)
         c.drawCentredString(inner.cx, inner.cy - size * 0.35, str(number))
         c.setFillGray(0)
-    by_row = {}
+    honors: dict[tuple[str, int], int] = {}
     for line in location.lines:
-        kind, index = line_kind(location, line)
-        by_row[(kind, index)] = line.honor
+        honors[line_kind(location, line)] = line.honor
     for index, badge in g.row_badges.items():
-        icons.honor(c, badge, by_row[("row", index)])
+        icons.honor(c, badge, honors[("row", index)])
     for index, badge in g.column_badges.items():
-        icons.honor(c, badge, by_row[("column", index)])
+        icons.honor(c, badge, honors[("column", index)])
     _draw_grid_legend(c, location, g.cells, g.legend)
 
 
@@ -417,6 +414,8 @@ def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetH
     if sheet.url:
         c.saveState()
         game = parts.game
+        c.setFont(REGULAR, pt(6.5))
+        c.drawRightString(game.right - 2.0, game.top - 3.6, "scan the QR code to join")
         draw_fitted(c, sheet.url, REGULAR, 6.5, Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
         draw_qr(c, parts.qr, sheet.url)
         c.restoreState()
