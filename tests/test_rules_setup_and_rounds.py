@@ -31,15 +31,11 @@ def test_superpower_needs_the_two_numbers_rolled_first(classic):
     refused(new_sheet(classic), {"type": "choose", "superpower": 2}, "no_offer")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: new_sheet accepts a double as the offer "
-                                       "(see docs/RULES.md, Known engine gaps)")
 def test_superpower_choice_needs_two_different_numbers_reroll_a_double(classic):
     with pytest.raises(BadAction):
         choose(new_sheet(classic, (3, 3)), 3)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: an offer outside 1-6 is accepted and "
-                                       "superpower 0 silently becomes Grow")
 @pytest.mark.parametrize("offer", [(0, 1), (1, 9)])
 def test_superpower_choice_is_two_die_faces(classic, offer):
     with pytest.raises(BadAction):
@@ -131,8 +127,6 @@ def test_players_1_to_100_plus(classic, players):
     assert {score(s).total for _, s in sheets} == {classic.location(3).boxes[0].honor}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: gamelog offers (superpower,) and _choose "
-                                       "needs two numbers")
 def test_a_paper_players_pick_without_an_offer_is_taken_as_offered(classic):
     log = {"edition": "classic", "rolls": [[3, 3, 3, 3]],
            "players": [{"name": "paper", "superpower": 2, "rounds": []}]}

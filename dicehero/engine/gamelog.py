@@ -120,9 +120,8 @@ def _player(raw: Any, index: int, edition: Edition, table_offer: tuple[int, ...]
             parsed.append(tuple(parse_action(a) for a in round_actions))
         except BadAction as e:
             raise LogError(f"{where}, round {r}: {e.message}") from None
-    # Without a recorded offer (a paper game, say) the player's pick is taken as offered.
-    chosen_offer = offer or table_offer or (
-        (superpower,) if superpower is not None else tuple(range(1, edition.faces + 1)))
+    # Without a recorded offer (a paper game, say) the choice was free: every superpower.
+    chosen_offer = offer or table_offer or tuple(range(1, edition.faces + 1))
     return PlayerLog(name=name.strip(), superpower=superpower, offer=chosen_offer,
                      rounds=tuple(parsed))
 

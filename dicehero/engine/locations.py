@@ -49,7 +49,7 @@ def _track_accepts(loc: Location, marks: Marks, value: int) -> bool:
     return value >= marks[-1]
 
 
-def write(loc: Location, marks: Marks, value: int, slot: int | None) -> Marks:
+def write(loc: Location, marks: Marks, value: int, slot: int | None, faces: int = 6) -> Marks:
     """The marks after helping with ``value`` in ``slot``; raise :class:`RuleError` if illegal.
 
     ``slot`` may be left out when there is only one place the number can go.
@@ -59,13 +59,13 @@ def write(loc: Location, marks: Marks, value: int, slot: int | None) -> Marks:
         if len(slots) > 1:
             raise RuleError("choose_slot", _choose_message(loc, value, len(slots)))
         if not slots:
-            raise _refusal(loc, marks, value, None)
+            raise _refusal(loc, marks, value, None, faces)
         slot = slots[0]
     elif slot not in slots:
         if not 0 <= slot < loc.size:
             raise BadAction("bad_slot", f"{loc.name} has no box {slot}; "
                                         f"its boxes are 0 to {loc.size - 1}.")
-        raise _refusal(loc, marks, value, slot)
+        raise _refusal(loc, marks, value, slot, faces)
     if loc.kind == "cells":
         return (*marks[:slot], True, *marks[slot + 1:])
     if loc.kind == "pairs":
@@ -78,7 +78,8 @@ def _choose_message(loc: Location, value: int, count: int) -> str:
     return f"A {value} fits {count} places at {loc.name}: choose which {what}."
 
 
-def _refusal(loc: Location, marks: Marks, value: int, slot: int | None) -> RuleError:
+def _refusal(loc: Location, marks: Marks, value: int, slot: int | None,
+             faces: int) -> RuleError:
     """The plain-words reason why ``value`` cannot go in ``slot`` (or anywhere)."""
     name = loc.name
     if loc.kind == "cells":
@@ -111,7 +112,7 @@ def _refusal(loc: Location, marks: Marks, value: int, slot: int | None) -> RuleE
         return RuleError("track_same", f"{name} needs a {marks[0]}: every number there is "
                                        f"the same as the first one.")
     if loc.step == "adjacent":
-        options = [n for n in (last - 1, last + 1) if 1 <= n <= 6]
+        options = [n for n in (last - 1, last + 1) if 1 <= n <= faces]
         return RuleError("track_adjacent", f"{name} needs {_either(options)} next "
                                            f"(one higher or lower than {last}).")
     return RuleError("track_lower", f"{name} needs a {last} or higher next.")

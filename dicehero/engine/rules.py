@@ -165,7 +165,8 @@ def _help(sheet: Sheet, action: Action) -> Changes:
     number = _here(sheet, "help")
     loc = sheet.edition.location(number)
     assert value is not None  # a wild help always carries its value (checked when parsed)
-    new_marks = locations.write(loc, sheet.marks[number - 1], value, action.slot)
+    new_marks = locations.write(loc, sheet.marks[number - 1], value, action.slot,
+                                sheet.edition.faces)
     marks = list(sheet.marks)
     marks[number - 1] = new_marks
     changes["marks"] = tuple(marks)

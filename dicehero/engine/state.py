@@ -8,12 +8,13 @@ marks, so they can never disagree with them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dicehero.engine import locations
 from dicehero.engine.edition import Edition
+from dicehero.engine.errors import BadAction
 from dicehero.engine.locations import Marks
 
 MIDDLE = None  # the start circle: the only time a hero is at no location
@@ -147,8 +148,18 @@ def _marks_from_json(kind: str, data: list[Any]) -> Marks:
     return tuple(data)
 
 
-def new_sheet(edition: Edition, offer: tuple[int, ...] = ()) -> Sheet:
-    """A blank sheet in the middle circle; ``offer`` is the two superpowers to choose from."""
+def new_sheet(edition: Edition, offer: Sequence[int] = ()) -> Sheet:
+    """A blank sheet in the middle circle; ``offer`` is the superpowers to choose from.
+
+    The offer is the two different numbers rolled at setup, or more when the
+    choice is free (a paper player whose roll was not written down); it may be
+    empty until the numbers are rolled.
+    """
+    faces = range(1, edition.faces + 1)
+    if offer and (len(offer) < 2 or len(set(offer)) != len(offer)
+                  or any(isinstance(n, bool) or n not in faces for n in offer)):
+        raise BadAction("bad_offer", f"The superpower choice is two different numbers from "
+                                     f"1 to {edition.faces} (reroll a double), not {list(offer)}.")
     return Sheet(
         edition=edition,
         offer=tuple(offer),
