@@ -152,7 +152,7 @@ def test_whole_game_with_20_bots_over_http_matches_the_engine_replay(server):
 def _replay(edition, offer, rolls, actions):
     """The engine's own fold of one player's actions over the rolls."""
     sheet = new_sheet(edition, offer)
-    for roll, action in [(0, a) for r, a in actions if r == 0]:
+    for _roll, action in [(0, a) for r, a in actions if r == 0]:
         sheet = apply(sheet, action)
     for number, dice in enumerate(rolls, start=1):
         sheet = start_round(sheet, dice)

@@ -15,8 +15,8 @@ the wire instead, and one listener per process feeds its local broker with
 
 from __future__ import annotations
 
-import queue
 import threading
+from collections import deque
 from typing import Protocol
 
 from dicehero.live.sse import format_sse
@@ -25,31 +25,40 @@ QUEUE_SIZE = 64
 
 
 class Subscription:
-    """One connected client of one game: a bounded queue of encoded events."""
+    """One connected client of one game: a bounded queue of encoded events.
+
+    A deque and an event rather than ``queue.Queue``: a delivery is an append
+    and a flag, the cheapest wake-up there is (under gevent, a hub callback).
+    """
 
     def __init__(self, broker: Broker, game_id: int, size: int = QUEUE_SIZE) -> None:
         self.broker = broker
         self.game_id = game_id
-        self.queue: queue.Queue[tuple[int, bytes] | None] = queue.Queue(size)
+        self.size = size
+        self.items: deque[tuple[int, bytes]] = deque()
+        self.ready = threading.Event()
         self.dropped = False
 
     def offer(self, item: tuple[int, bytes]) -> bool:
         """Queue an event without waiting; False (and drop the client) if it is full."""
-        try:
-            self.queue.put_nowait(item)
-            return True
-        except queue.Full:
+        if len(self.items) >= self.size:
             self.dropped = True
+            self.ready.set()
             return False
+        self.items.append(item)
+        self.ready.set()
+        return True
 
     def get(self, timeout: float) -> tuple[int, bytes] | None:
         """The next ``(event id, bytes)``; None after ``timeout`` seconds or once dropped."""
         if self.dropped:
             return None
-        try:
-            return self.queue.get(timeout=timeout)
-        except queue.Empty:
+        self.ready.clear()  # before looking, so an append after the look sets it again
+        if not self.items:
+            self.ready.wait(timeout)
+        if self.dropped or not self.items:
             return None
+        return self.items.popleft()
 
     def close(self) -> None:
         """Stop receiving events."""

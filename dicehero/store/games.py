@@ -148,14 +148,19 @@ class Games:
 
     def _as_player(self, session: Session, game: Game, player: Player,
                    secret: str | None) -> None:
+        # The common case first, without a lookup: the player's own secret.
+        if secret and hmac.compare_digest(hash_secret(secret), player.secret_hash):
+            if player.removed:
+                raise StoreError(403, "player_removed", "The host removed you from this game.")
+            return
         role, who = self._who(session, game, secret)
         if role == "host" or who is None or who.id != player.id:
             raise StoreError(403, "not_your_sheet", "That is another player's sheet.")
         if player.removed:
             raise StoreError(403, "player_removed", "The host removed you from this game.")
 
-    def _fold(self, session: Session, game: Game) -> GameFold:
-        return self.projections.get(session, game)
+    def _fold(self, session: Session, game: Game, player_id: int | None = None) -> GameFold:
+        return self.projections.get(session, game, player_id)
 
     def _active(self, session: Session, game: Game) -> list[Player]:
         return list(session.scalars(select(Player).where(Player.game_id == game.id,
@@ -464,7 +469,7 @@ class Games:
             if roll != game.roll_count:
                 raise StoreError(409, "stale_roll",
                                  f"That was for roll {roll}; this is roll {game.roll_count}.")
-            gfold = self._fold(s, game)
+            gfold = self._fold(s, game, player.id)
             with gfold.lock:
                 pfold = gfold.fold(player.id)
                 new = apply(pfold.sheet, action)  # ActionError: nothing written

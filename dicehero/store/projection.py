@@ -71,13 +71,31 @@ class GameFold:
     last_player_id: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
 
-    def refresh(self, session: Session, game: Game) -> None:
-        """Fold in the rolls, players and actions committed since the last refresh."""
+    def refresh(self, session: Session, game: Game, player_id: int | None = None) -> None:
+        """Fold in the rolls, players and actions committed since the last refresh.
+
+        With ``player_id`` (one player's request) new players are looked up only if
+        that player, or one who acted, is not known yet: one query less per action.
+        """
         if len(self.rolls) < game.roll_count:
             for r in session.scalars(select(Roll).where(Roll.game_id == game.id,
                                                         Roll.number > len(self.rolls))
                                      .order_by(Roll.number)):
                 self.rolls.append(list(r.dice))
+        if player_id is None or player_id not in self.players:
+            self._new_players(session, game)
+        for aid, pid, roll, action in session.execute(
+                select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action)
+                .where(ActionRow.game_id == game.id, ActionRow.id > self.last_action_id)
+                .order_by(ActionRow.id)):
+            if pid not in self.players:
+                self._new_players(session, game)
+            fold = self.players[pid]
+            fold.advance(self.rolls, roll)
+            fold.sheet = apply(fold.sheet, action)
+            self.last_action_id = aid
+
+    def _new_players(self, session: Session, game: Game) -> None:
         for pid, joined in session.execute(
                 select(Player.id, Player.joined_roll)
                 .where(Player.game_id == game.id, Player.id > self.last_player_id)
@@ -85,14 +103,6 @@ class GameFold:
             self.players[pid] = PlayerFold(
                 pid, joined, new_sheet(self.edition, player_offer(game, pid, self.edition)))
             self.last_player_id = pid
-        for aid, pid, roll, action in session.execute(
-                select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action)
-                .where(ActionRow.game_id == game.id, ActionRow.id > self.last_action_id)
-                .order_by(ActionRow.id)):
-            fold = self.players[pid]
-            fold.advance(self.rolls, roll)
-            fold.sheet = apply(fold.sheet, action)
-            self.last_action_id = aid
 
     def fold(self, player_id: int) -> PlayerFold:
         """The player's fold brought up to the latest roll."""
@@ -129,7 +139,7 @@ class Projections:
         self._games: OrderedDict[int, GameFold] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, session: Session, game: Game) -> GameFold:
+    def get(self, session: Session, game: Game, player_id: int | None = None) -> GameFold:
         """The game's fold, refreshed from ``session``; hold ``fold.lock`` while using it."""
         key = (game.power_mode, tuple(game.offer or ()), game.edition)
         with self._lock:
@@ -141,5 +151,5 @@ class Projections:
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
         with fold.lock:
-            fold.refresh(session, game)
+            fold.refresh(session, game, player_id)
         return fold
