@@ -9,13 +9,13 @@ import pytest
 
 from dicehero.editions import available_editions, load_edition, sheets_dir
 from dicehero.engine.edition import Edition, parse_edition
+from dicehero.printing.cells import line_kind, line_summary
 from dicehero.printing.geometry import PAPERS, Rect
 from dicehero.printing.layout import MARGIN, page_layout
 from dicehero.printing.parts import (
     grid_parts,
     header_parts,
     hero_parts,
-    line_kind,
     pair_parts,
     panel_parts,
     round_parts,
@@ -23,7 +23,6 @@ from dicehero.printing.parts import (
     tally_parts,
     track_parts,
 )
-from dicehero.printing.text import line_summary
 
 MIN_BOX = 4.5  # mm: the smallest box a child can write a digit in
 

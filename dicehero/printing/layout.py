@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from dicehero.engine.edition import Edition, Location
+from dicehero.printing.cells import legend_beside, legend_lines
 from dicehero.printing.geometry import PAPERS, Rect
 
 MARGIN = 7.0
@@ -71,11 +72,6 @@ def pair_columns(pairs: int) -> int:
     return 1 if pairs <= 2 else 2 if pairs <= 8 else 3
 
 
-def legend_beside(location: Location) -> bool:
-    """Whether a grid's honor and reward legend sits right of the grid (tall grids) or below it."""
-    return len(location.rows) >= 4
-
-
 def _natural_width(element: tuple[str, Location | None], edition: Edition) -> float:
     kind, location = element
     if kind == "hero":
@@ -111,9 +107,10 @@ def _heights(element: tuple[str, Location | None], edition: Edition) -> tuple[fl
         return 33.0, 40.0
     assert location is not None
     if location.kind == "cells":
-        legend = 0 if legend_beside(location) else 4.5 * (len(location.rewards) + 1)
+        legend = 0 if legend_beside(location) else 4.5 * legend_lines(location)
         rows = len(location.rows)
-        return chrome + 6.2 * rows + 5.8 + legend, chrome + 9.5 * rows + 5 + legend
+        # at its smallest a grid may move its legend beside it (see parts.grid_parts)
+        return chrome + 6.2 * rows + 5.8, chrome + 9.5 * rows + 5 + legend
     if location.kind == "pairs":
         n = len(location.boxes)
         return chrome + 12.5 * math.ceil(n / 3), chrome + 15.0 * math.ceil(n / pair_columns(n))

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dicehero.engine.edition import Edition, Line, Location
+from dicehero.engine.edition import Edition, Location
+from dicehero.printing.cells import legend_beside, legend_lines, line_kind
 from dicehero.printing.geometry import Rect
-from dicehero.printing.layout import HEAD_H, PAD, RULE_H, is_wide, legend_beside, round_columns
+from dicehero.printing.layout import HEAD_H, PAD, RULE_H, is_wide, round_columns
 
 BADGE = 4.6  # diameter of an Honor badge
 ICON = 4.6  # side of a reward icon next to a box
@@ -56,39 +57,16 @@ def panel_parts(location: Location, frame: Rect, minions: int) -> PanelParts:
 # --- grids of printed numbers (City Hall, Church) ----------------------------
 
 
-def cell_position(location: Location, cell: int) -> tuple[int, int]:
-    """The (row, column) of a cell numbered row by row from 0."""
-    for r, row in enumerate(location.rows):
-        if cell < len(row):
-            return r, cell
-        cell -= len(row)
-    raise IndexError(cell)
-
-
-def line_kind(location: Location, line: Line) -> tuple[str, int]:
-    """Whether a scoring line is a whole ``row`` or ``column`` (and which), or ``other``."""
-    places = [cell_position(location, c) for c in line.cells]
-    rows = {r for r, _ in places}
-    cols = {c for _, c in places}
-    if len(rows) == 1:
-        r = rows.pop()
-        if len(places) == len(location.rows[r]):
-            return "row", r
-    if len(cols) == 1:
-        c = cols.pop()
-        if len(places) == sum(1 for row in location.rows if len(row) > c):
-            return "column", c
-    return "other", 0
-
-
 @dataclass(frozen=True, slots=True)
 class GridParts:
-    """A grid: its cells (in cell order), the badges of row and column lines, the legend."""
+    """A grid: its cells (in cell order), the badges of row and column lines, the legend
+    and whether it sits beside the grid (else below)."""
 
     cells: tuple[Rect, ...]
     row_badges: dict[int, Rect]
     column_badges: dict[int, Rect]
     legend: Rect
+    beside: bool
 
 
 def grid_parts(location: Location, body: Rect) -> GridParts:
@@ -99,21 +77,25 @@ def grid_parts(location: Location, body: Rect) -> GridParts:
     kinds = [line_kind(location, line) for line in location.lines]
     badge_w = BADGE + 1.6 if any(k == "row" for k, _ in kinds) else 0.0
     badge_h = BADGE + 1.2 if any(k == "column" for k, _ in kinds) else 0.0
-    if legend_beside(location):
-        legend_w = min(40.0, body.w * 0.55)
-        area = body.left_part(body.w - legend_w)
-    else:
-        legend_h = LEGEND_LINE * (len(location.rewards) + 1)
-        area = body.above(legend_h)
-    cell = min((area.w - badge_w) / n_cols, (area.h - badge_h) / n_rows, 12.0)
+    areas = {True: body.left_part(body.w - min(40.0, body.w * 0.55)),
+             False: body.above(LEGEND_LINE * legend_lines(location))}
+
+    def cell_size(area: Rect) -> float:
+        return min((area.w - badge_w) / n_cols, (area.h - badge_h) / n_rows, 12.0)
+
+    # the usual place first; the other one only if it gives clearly bigger cells
+    usual = legend_beside(location)
+    beside = usual if cell_size(areas[usual]) + 0.5 >= cell_size(areas[not usual]) else not usual
+    area = areas[beside]
+    cell = cell_size(area)
     grid_w, grid_h = cell * n_cols + badge_w, cell * n_rows + badge_h
-    if legend_beside(location):
+    if beside:
         x0, top = area.x + (area.w - grid_w) / 2, area.top - (area.h - grid_h) / 2
         legend = Rect(x0 + grid_w + 2.0, body.y, body.right - x0 - grid_w - 2.0, body.h)
     else:
         x0, top = area.x + (area.w - grid_w) / 2, area.top
         legend = Rect(body.x, body.y, body.w, area.y - body.y + max(0.0, area.h - grid_h))
-        legend = legend.top_part(min(legend.h, LEGEND_LINE * (len(location.rewards) + 1)))
+        legend = legend.top_part(min(legend.h, LEGEND_LINE * legend_lines(location)))
         legend = Rect(legend.x, top - grid_h - 0.5 - legend.h, legend.w, legend.h)
     cells = []
     for r, row in enumerate(location.rows):
@@ -131,7 +113,7 @@ def grid_parts(location: Location, body: Rect) -> GridParts:
             x = x0 + (index + 0.5) * cell
             column_badges[index] = Rect(x - BADGE / 2, top - (last + 1) * cell - 0.8 - BADGE,
                                         BADGE, BADGE)
-    return GridParts(tuple(cells), row_badges, column_badges, legend)
+    return GridParts(tuple(cells), row_badges, column_badges, legend, beside)
 
 
 # --- pairs (Hospital) --------------------------------------------------------
@@ -334,32 +316,45 @@ class TallyParts:
     minions: tuple[tuple[Rect, tuple[Rect, ...]], ...]
 
 
+def _minion_size(area: Rect, groups: int, per: int, lines: int) -> float:
+    """The icon size when ``groups`` groups of ``per`` minions sit on ``lines`` lines."""
+    across = math.ceil(groups / lines)
+    return min(area.h / lines - 0.8, 6.5,
+               ((area.w - 1.0) / across - _LABEL_W - 2.0) / max(per, 1) - 0.6)
+
+
+_LABEL_W = 3.4
+
+
 def tally_parts(edition: Edition, frame: Rect) -> TallyParts:
-    """Stack the three tallies in the frame, one caption line and one row of icons each."""
-    groups = frame.inset(1.5, 0.5).rows([1, 1, 1], gap=0.5)
-    captions = tuple(g.top_part(CAPTION_H) for g in groups)
-    icon_rows = [g.below(CAPTION_H) for g in groups]
+    """Wild dice beside Bystanders on the upper half, the Robot Minions (grouped by
+    location, on one or two lines, whichever gives bigger icons) on the lower half."""
+    upper, lower = frame.inset(1.5, 0.5).rows([1, 1], gap=0.5)
+    left, right = upper.columns([1, 1], gap=2.0)
+    captions = (left.top_part(CAPTION_H), right.top_part(CAPTION_H), lower.top_part(CAPTION_H))
 
     def row_of(area: Rect, n: int) -> tuple[Rect, ...]:
         size = min(area.h - 0.8, 7.0, (area.w - 1.0) / max(n, 1) - 1.2)
         y = area.y + (area.h - size) / 2
         return tuple(Rect(area.x + 1.0 + i * (size + 1.2), y, size, size) for i in range(n))
 
-    wild = row_of(icon_rows[0], edition.reward_count("wild"))
-    bystanders = row_of(icon_rows[1], edition.reward_count("bystander"))
-    area = icon_rows[2]
+    wild = row_of(left.below(CAPTION_H), edition.reward_count("wild"))
+    bystanders = row_of(right.below(CAPTION_H), edition.reward_count("bystander"))
+    area = lower.below(CAPTION_H)
     per = edition.minions_per_location
     n_loc = len(edition.locations)
-    label_w = 3.2
-    size = min(area.h - 0.8, 6.0,
-               ((area.w - 1.0) / n_loc - label_w - 2.0) / max(per, 1) - 0.6)
-    group_w = (area.w - 1.0) / n_loc
-    y = area.y + (area.h - size) / 2
+    lines = max((1, 2), key=lambda k: (_minion_size(area, n_loc, per, k), -k))
+    size = _minion_size(area, n_loc, per, lines)
+    across = math.ceil(n_loc / lines)
+    group_w = (area.w - 1.0) / across
+    line_h = area.h / lines
     minions = []
     for g in range(n_loc):
-        x = area.x + 1.0 + g * group_w
-        icons = tuple(Rect(x + label_w + k * (size + 0.6), y, size, size) for k in range(per))
-        minions.append((Rect(x, y, label_w, size), icons))
+        line, col = divmod(g, across)
+        x = area.x + 1.0 + col * group_w
+        y = area.top - (line + 1) * line_h + (line_h - size) / 2
+        icons = tuple(Rect(x + _LABEL_W + k * (size + 0.6), y, size, size) for k in range(per))
+        minions.append((Rect(x, y, _LABEL_W, size), icons))
     return TallyParts(captions, wild, bystanders, tuple(minions))  # type: ignore[arg-type]
 
 

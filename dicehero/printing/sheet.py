@@ -14,15 +14,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition, Location
 from dicehero.printing import icons
+from dicehero.printing.cells import cell_position, line_kind, line_summary
 from dicehero.printing.geometry import Rect, pt
-from dicehero.printing.layout import Element, PageLayout, is_wide, legend_beside
+from dicehero.printing.layout import Element, PageLayout, is_wide
 from dicehero.printing.parts import (
     LEGEND_LINE,
-    cell_position,
     grid_parts,
     header_parts,
     hero_parts,
-    line_kind,
     pair_parts,
     panel_parts,
     round_parts,
@@ -41,7 +40,6 @@ from dicehero.printing.text import (
     edition_line,
     ellipsize,
     fit_size,
-    line_summary,
     printable,
     width,
     wrap,
@@ -189,7 +187,7 @@ def _draw_cells(c: Canvas, location: Location, body: Rect) -> None:
         icons.honor(c, badge, honors[("row", index)])
     for index, badge in g.column_badges.items():
         icons.honor(c, badge, honors[("column", index)])
-    _draw_grid_legend(c, location, g.cells, g.legend)
+    _draw_grid_legend(c, location, g.cells, g.legend, g.beside)
 
 
 def _bracketable(location: Location) -> bool:
@@ -205,11 +203,11 @@ def _bracketable(location: Location) -> bool:
 
 
 def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
-                      legend: Rect) -> None:
+                      legend: Rect, beside: bool) -> None:
     summary = line_summary(location)
     line_h = LEGEND_LINE
     icon = line_h - 0.9
-    if legend_beside(location) and _bracketable(location):
+    if beside and _bracketable(location):
         for group in location.rewards:
             top = max(cells[i].top for i in group.cells) - 0.9
             bottom = min(cells[i].y for i in group.cells) + 0.9
@@ -345,9 +343,9 @@ def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
     frame = element.frame
     _panel(c, frame, 0.0)
     t = tally_parts(edition, frame)
-    _caption(c, t.captions[0], "Wild dice", "circle one when earned, X it when used")
+    _caption(c, t.captions[0], "Wild dice", "circle when earned, X when used")
     _caption(c, t.captions[1], "Bystanders",
-             f"circle one per rescue ({edition.bystander_honor} Honor each)")
+             f"circle per rescue, {edition.bystander_honor} Honor each")
     _caption(c, t.captions[2], "Robot Minions",
              f"X one per defeat ({edition.minion_honor} Honor each)")
     for slot in t.wild:
@@ -355,8 +353,9 @@ def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
     for slot in t.bystanders:
         icons.bystander(c, slot)
     for (label, slots), location in zip(t.minions, edition.locations, strict=True):
-        c.setFont(BOLD, min(pt(7.5), label.h * 0.8))
-        c.drawCentredString(label.cx, label.cy - label.h * 0.28, str(location.number))
+        size = min(pt(8), label.h * 0.8)
+        c.setFont(BOLD, size)
+        c.drawCentredString(label.cx, label.cy - size * 0.35, str(location.number))
         for slot in slots:
             icons.minion(c, slot)
 

@@ -7,8 +7,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition, Location
+from dicehero.printing.cells import line_summary
 from dicehero.printing.geometry import Rect, pt
-from dicehero.printing.parts import line_kind
 
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -93,22 +93,6 @@ def wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
 
 def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def line_summary(location: Location) -> list[str]:
-    """How a grid's lines score, grouped by Honor: ``["4 Honor per row/column"]``."""
-    by_honor: dict[int, list[str]] = {}
-    others: list[str] = []
-    for line in location.lines:
-        kind, _ = line_kind(location, line)
-        if kind == "other":
-            others.append(f"{line.honor} Honor for {line.label}")
-        else:
-            kinds = by_honor.setdefault(line.honor, [])
-            if kind not in kinds:
-                kinds.append(kind)
-    out = [f"{honor} Honor per {'/'.join(kinds)}" for honor, kinds in by_honor.items()]
-    return out + others
 
 
 def reward_name(reward: str) -> str:
