@@ -19,27 +19,14 @@ from werkzeug.serving import make_server
 pytestmark = pytest.mark.browser
 
 
-def _app():
-    try:
-        from dicehero.web import create_app
-    except ImportError:  # the live server's factory is not there yet: the pages alone
-        import os
-
-        from flask import Flask
-
-        from dicehero.web import errors, pages, solo
-        app = Flask("dicehero.web", root_path=os.path.dirname(errors.__file__))
-        errors.init_app(app)
-        app.register_blueprint(pages.bp)
-        app.register_blueprint(solo.bp)
-        return app
-    return create_app({"TESTING": True})
-
-
 @pytest.fixture(scope="module")
-def base_url():
-    """The app on a real HTTP server in a thread, on a free port."""
-    srv = make_server("127.0.0.1", 0, _app(), threaded=True)
+def base_url(tmp_path_factory):
+    """The app on a real HTTP server in a thread, on a free port, with a temporary database."""
+    from dicehero.web import create_app
+
+    db = tmp_path_factory.mktemp("solo") / "solo.sqlite"
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{db}"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
     t = threading.Thread(target=srv.serve_forever, daemon=True)
     t.start()
     yield f"http://127.0.0.1:{srv.server_port}"

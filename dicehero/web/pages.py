@@ -1,5 +1,183 @@
-"""HTML pages: the host's projector screen and the player's phone sheet."""
+"""HTML pages: the host's projector screen and the player's phone sheet.
 
-from flask import Blueprint
+The pages are server-rendered from the game's edition (so a new edition needs no
+new page code) and talk to the JSON API with small scripts; secrets stay in the
+browser's localStorage and travel as ``Authorization: Bearer``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import os
+import re
+import struct
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+
+from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
+from dicehero.engine.view import edition_view
+from dicehero.web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
+
+_CODE = re.compile(r"^[A-Za-z0-9]{4,10}$")
+DOODLE_MAX_BYTES = 24 * 1024
+DOODLE_MAX_SIDE = 256
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _games() -> Any:
+    return current_app.extensions["dicehero.games"]
+
+
+def _game_state(code: str) -> dict[str, Any]:
+    """The game's public state, or an HTML 404 page for an unknown code."""
+    from dicehero.store import StoreError
+
+    try:
+        if _CODE.match(code):
+            return _games().state(code)
+    except StoreError:
+        pass
+    abort(Response(render_template("missing.html", code=code), 404))
+
+
+def join_base() -> str:
+    """The address phones should open: this one, unless it is only this machine's loopback."""
+    parts = urlsplit(request.host_url)
+    host = parts.hostname or "localhost"
+    if host in ("localhost", "127.0.0.1", "::1"):
+        from dicehero.web.serve import lan_ip
+
+        ip = lan_ip()
+        if ip != "127.0.0.1":
+            port = f":{parts.port}" if parts.port else ""
+            return f"{parts.scheme}://{ip}{port}/"
+    return request.host_url
+
+
+@bp.get("/")
+def home() -> str:
+    """Join a game with its code, host one, or play solo."""
+    return render_template("home.html")
+
+
+@bp.get("/join")
+def join() -> Response:
+    """The home page's form: go to the game's phone page."""
+    code = request.args.get("code", "").strip().upper().replace(" ", "")
+    if not _CODE.match(code):
+        return redirect(url_for("pages.home", bad=1))
+    return redirect(url_for("pages.play", code=code))
+
+
+@bp.get("/play/<code>")
+def play(code: str) -> str:
+    """A player's phone: join with a hero name, then the live sheet."""
+    state = _game_state(code)
+    edition = load_edition(state["edition"])
+    return render_template("play.html", game=state, edition=edition_view(edition))
+
+
+@bp.get("/host")
+def host_new() -> str:
+    """Create a game."""
+    return render_template("host_new.html", editions=available_editions(),
+                           default=DEFAULT_EDITION, rounds=load_edition().rounds)
+
+
+@bp.get("/host/<code>")
+def host(code: str) -> str:
+    """The host's projector screen for one game."""
+    state = _game_state(code)
+    edition = load_edition(state["edition"])
+    url = join_base() + "play/" + state["code"]
+    # Inline, so the projector shows it with no second request; segno draws only modules.
+    qr_svg = segno.make(url, error="m").svg_inline(scale=10, border=2, dark="#000",
+                                                    light="#fff", svgclass="qr")
+    return render_template("host.html", game=state, edition=edition_view(edition),
+                           join_url=url, join_base=join_base(), qr_svg=qr_svg)
+
+
+@bp.get("/qr/<code>.svg")
+def qr(code: str) -> Response:
+    """The QR code of a game's join link, as SVG drawn on the server."""
+    state = _game_state(code)
+    url = join_base() + "play/" + state["code"]
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=10, border=2, dark="#000",
+                                    light="#fff", xmldecl=False)
+    resp = Response(buf.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "max-age=3600"
+    return resp
+
+
+# -- costume doodles ------------------------------------------------------------------------
+
+def _doodle_path(code: str, player_id: int) -> str:
+    folder = os.path.join(current_app.instance_path, "doodles")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, f"{code.upper()}-{player_id}.png")
+
+
+def check_png(data: bytes) -> tuple[int, int]:
+    """The width and height of a small PNG; :class:`ApiError` if it is not one."""
+    if len(data) > DOODLE_MAX_BYTES:
+        raise ApiError(413, "doodle_too_big", f"A doodle is at most {DOODLE_MAX_BYTES // 1024} KB.")
+    if len(data) < 33 or not data.startswith(_PNG) or data[12:16] != b"IHDR":
+        raise ApiError(422, "bad_doodle", "A doodle is a PNG image.")
+    width, height = struct.unpack(">II", data[16:24])
+    if not (0 < width <= DOODLE_MAX_SIDE and 0 < height <= DOODLE_MAX_SIDE):
+        raise ApiError(422, "bad_doodle", f"A doodle is at most {DOODLE_MAX_SIDE} pixels "
+                                          f"on a side.")
+    return width, height
+
+
+@bp.put("/api/games/<code>/players/<int:player_id>/doodle")
+def put_doodle(code: str, player_id: int) -> dict[str, Any]:
+    """The player: store their costume doodle (a small PNG data URL)."""
+    from dicehero.web.api import bearer, body
+
+    state = _game_state(code)
+    who = _games().whoami(code, bearer())
+    if who["role"] != "player" or who["player"]["id"] != player_id:
+        raise ApiError(403, "not_your_sheet", "That is another player's doodle.")
+    raw = body().get("png")
+    prefix = "data:image/png;base64,"
+    if not isinstance(raw, str) or not raw.startswith(prefix):
+        raise ApiError(422, "bad_doodle", "Send 'png': a data:image/png;base64 URL.")
+    try:
+        data = base64.b64decode(raw[len(prefix):], validate=True)
+    except (binascii.Error, ValueError):
+        raise ApiError(422, "bad_doodle", "The doodle is not valid base64.") from None
+    width, height = check_png(data)
+    with open(_doodle_path(state["code"], player_id), "wb") as f:
+        f.write(data)
+    return {"width": width, "height": height, "bytes": len(data)}
+
+
+@bp.get("/api/games/<code>/players/<int:player_id>/doodle.png")
+def get_doodle(code: str, player_id: int) -> Response:
+    """A player's costume doodle (404 when they drew none)."""
+    state = _game_state(code)
+    path = _doodle_path(state["code"], player_id)
+    if not os.path.exists(path):
+        raise ApiError(404, "no_doodle", "This hero has no doodle.")
+    resp = send_file(path, mimetype="image/png", max_age=0)
+    resp.headers["X-Content-Type-Options"] = "nosniff"
+    return resp

@@ -71,6 +71,7 @@
       try {
         const r = await opts.send(action, { check: true });
         if (r.error) say(r.error.message, true);
+        else if (r.applied) { sel = null; render(r.sheet); say(describe(action, r.sheet)); }
         else say("That would work: tap it again.");
       } catch (e) {
         say("Could not reach the server: " + e.message + ".", true);

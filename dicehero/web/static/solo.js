@@ -109,6 +109,7 @@
     add("Total", s.total);
     $("f-share").value = data.share;
     show("final");
+    window.scrollTo(0, 0);
     $("final").focus();
   }
 

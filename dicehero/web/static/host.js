@@ -1,0 +1,287 @@
+/* The host's screen: players joining, the superpower choices, the rolls, who is done,
+   the timer, and the results. Every change arrives as a Server-Sent Event and is
+   answered by re-reading the game's state; names are only ever set as text. */
+"use strict";
+(function () {
+  const main = document.getElementById("host");
+  const code = main.dataset.code;
+  const ed = JSON.parse(document.getElementById("edition-data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const text = (el, s) => { el.textContent = s; };
+  const KEY = "dh.host." + code;
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let secret = localStorage.getItem(KEY);
+  let state = null;
+  let lastEventId = 0;
+  let es = null;
+  let timerEnds = null;
+  let rolling = false;
+  let pending = null;
+
+  async function api(method, path, body) {
+    const headers = { "Content-Type": "application/json" };
+    if (secret) headers.Authorization = "Bearer " + secret;
+    const r = await fetch("/api/games/" + code + path, { method, headers, cache: "no-store", body: body ? JSON.stringify(body) : undefined });
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    return { ok: r.ok, status: r.status, data };
+  }
+
+  function say(s, bad) {
+    const m = $("host-msg");
+    text(m, s);
+    m.classList.toggle("no", !!bad);
+  }
+
+  const spName = (n) => (n ? ed.superpowers[n - 1].name : "");
+
+  function render() {
+    const s = state;
+    const over = s.status === "over";
+    text($("round-h"), over ? "Game over" : s.roll ? "Round " + s.roll + " of " + s.rounds : "Waiting for heroes · " + s.player_count + " joined");
+    if (!rolling) showDice(s.dice);
+    // superpower offer
+    const offer = $("offer");
+    if (s.power_mode === "each") { offer.hidden = false; text(offer, "Every hero has their own two superpower choices."); }
+    else if (s.offer) {
+      offer.hidden = false;
+      text(offer, "Superpower: choose " + s.offer.choices.map((n) => n + " " + spName(n)).join(" or "));
+    } else offer.hidden = true;
+    $("b-offer").hidden = !(s.power_mode === "table" && !s.offer && !over);
+    const last = s.roll >= s.rounds;
+    $("b-roll").hidden = over || last;
+    text($("b-roll"), s.roll ? "Next round: roll " + (s.roll + 1) : "Roll the first dice");
+    $("b-finish").hidden = over || !last;
+    $("typed").hidden = over || last;
+    document.querySelector(".timerrow").hidden = over;
+    // progress
+    $("progress").hidden = s.roll === 0 || over;
+    text($("done-n"), s.done_count);
+    text($("player-n"), s.player_count);
+    $("done-bar").style.width = (s.player_count ? (100 * s.done_count / s.player_count) : 0) + "%";
+    const waiting = s.players.filter((p) => !p.done).map((p) => p.name);
+    text($("waiting-for"), waiting.length ? "Still playing: " + waiting.slice(0, 40).join(", ") + (waiting.length > 40 ? " and " + (waiting.length - 40) + " more" : "") : s.roll ? "Everyone is done." : "");
+    // roster
+    text($("count"), s.player_count);
+    const ul = $("players");
+    ul.replaceChildren();
+    for (const p of s.players) {
+      const li = document.createElement("li");
+      li.className = p.done ? "pdone" : "";
+      const img = document.createElement("img");
+      img.alt = ""; img.width = 32; img.height = 32; img.loading = "lazy";
+      img.src = "/api/games/" + code + "/players/" + p.id + "/doodle.png";
+      img.onerror = () => img.remove();
+      const name = document.createElement("span");
+      name.className = "pname";
+      name.textContent = p.name;
+      const tag = document.createElement("span");
+      tag.className = "ptag";
+      tag.textContent = [p.done && s.roll ? "done" : s.roll ? "playing…" : "", spName(p.superpower)].filter(Boolean).join(" · ");
+      li.append(img, name, tag);
+      if (!over) {
+        const ren = document.createElement("button");
+        ren.type = "button"; ren.className = "mini"; ren.textContent = "Rename";
+        ren.setAttribute("aria-label", "Rename " + p.name);
+        ren.addEventListener("click", () => rename(p));
+        const rem = document.createElement("button");
+        rem.type = "button"; rem.className = "mini"; rem.textContent = "Remove"; rem.style.gridArea = "rem";
+        rem.setAttribute("aria-label", "Remove " + p.name);
+        rem.addEventListener("click", () => remove(p));
+        li.append(ren, rem);
+      }
+      ul.appendChild(li);
+    }
+    // timer
+    timerEnds = s.timer ? Date.now() / 1000 + s.timer.seconds_left : null;
+    $("b-timer-stop").hidden = !timerEnds;
+    tick();
+    if (over) results();
+  }
+
+  function showDice(dice) {
+    const els = $("bigdice").querySelectorAll(".bigdie");
+    els.forEach((el, i) => { text(el, dice ? dice[i] : "?"); el.classList.toggle("blank", !dice); });
+    text($("dice-sr"), dice ? "The dice: " + dice.join(", ") : "No dice rolled yet");
+  }
+
+  function tick() {
+    const el = $("timer");
+    if (!timerEnds) { text(el, ""); return; }
+    const left = Math.max(0, Math.round(timerEnds - Date.now() / 1000));
+    text(el, "⏱ " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0"));
+    el.classList.toggle("up", left === 0);
+  }
+  setInterval(tick, 1000);
+
+  async function refresh() {
+    const r = await api("GET", "");
+    if (r.ok) { state = r.data; if (!lastEventId) lastEventId = state.last_event_id; render(); }
+  }
+  function soon() {
+    if (!pending) pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => { pending = null; });
+  }
+
+  function connect() {
+    if (es) es.close();
+    es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
+    es.onopen = () => soon();
+    es.onmessage = (e) => { if (e.lastEventId) lastEventId = +e.lastEventId; soon(); };
+    es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000); };
+  }
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") soon(); });
+
+  async function hostPost(path, body) {
+    const r = await api("POST", path, body);
+    if (!r.ok) say(r.data && r.data.error ? r.data.error.message : "The server said " + r.status, true);
+    return r;
+  }
+
+  async function doRoll(body) {
+    if (state.roll) body.number = state.roll + 1;
+    if (state.roll && state.done_count < state.player_count) {
+      const n = state.player_count - state.done_count;
+      if (!confirm(n + (n === 1 ? " hero is" : " heroes are") + " still playing. Roll anyway? Their unused dice will be lost.")) return;
+      body.go_on = true;
+    }
+    rolling = true;
+    let anim = null;
+    if (!reduced && !body.dice) {
+      const els = $("bigdice").querySelectorAll(".bigdie");
+      $("bigdice").classList.add("rolling");
+      anim = setInterval(() => els.forEach((el) => text(el, 1 + Math.floor(Math.random() * ed.faces))), 70);
+    }
+    const r = await hostPost("/rolls", body);
+    if (anim) { await new Promise((res) => setTimeout(res, 500)); clearInterval(anim); $("bigdice").classList.remove("rolling"); }
+    rolling = false;
+    if (r.ok) {
+      showDice(r.data.dice);
+      say("Round " + r.data.number + ": " + r.data.dice.join(", ") + (r.data.typed ? " (typed in)" : ""));
+    }
+    await refresh();
+  }
+
+  $("b-roll").addEventListener("click", () => doRoll({}));
+  $("typed-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const dice = Array.from(document.querySelectorAll(".tdin"), (i) => parseInt(i.value, 10));
+    doRoll({ dice }).then(() => document.querySelectorAll(".tdin").forEach((i) => { i.value = ""; }));
+  });
+  $("b-offer").addEventListener("click", async () => {
+    const r = await hostPost("/offer", {});
+    if (r.ok) say("Superpower choices: " + r.data.choices.map((n) => n + " " + spName(n)).join(" or "));
+    refresh();
+  });
+  $("b-finish").addEventListener("click", async () => {
+    const body = {};
+    if (state.done_count < state.player_count) {
+      if (!confirm("Some heroes are still playing. Finish anyway?")) return;
+      body.go_on = true;
+    }
+    await hostPost("/finish", body);
+    refresh();
+  });
+  $("b-timer").addEventListener("click", async () => { await hostPost("/timer", { seconds: parseInt($("timer-s").value, 10) }); refresh(); });
+  $("b-timer-stop").addEventListener("click", async () => { await hostPost("/timer", { seconds: 0 }); refresh(); });
+
+  async function rename(p) {
+    const name = prompt("New name for " + p.name + ":", "");
+    if (!name) return;
+    const r = await api("PATCH", "/players/" + p.id, { name });
+    if (!r.ok) say(r.data.error.message, true); else say("Renamed to " + r.data.player.name + ".");
+    refresh();
+  }
+  async function remove(p) {
+    if (!confirm("Remove " + p.name + " from the game?")) return;
+    const r = await api("DELETE", "/players/" + p.id);
+    if (!r.ok) say(r.data.error.message, true); else say(p.name + " was removed.");
+    refresh();
+  }
+
+  // -- results ---------------------------------------------------------------------------
+  let resultsShown = false;
+  async function results() {
+    if (resultsShown) return;
+    resultsShown = true;
+    const r = await api("GET", "/scores");
+    if (!r.ok) { resultsShown = false; return; }
+    const board = r.data.leaderboard;
+    $("results").hidden = false;
+    text($("seed"), state.seed || "");
+    text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';print(hashlib.sha256(s.encode()).hexdigest());" +
+      "print([[b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in range(1," + (state.roll + 1) + ")])\"");
+    const pod = $("podium");
+    pod.replaceChildren();
+    board.slice(0, 3).forEach((e, i) => {
+      const li = document.createElement("li");
+      li.className = "place p" + (i + 1);
+      const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name;
+      const t = document.createElement("span"); t.className = "pt"; t.textContent = e.total + " Honor";
+      const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
+      li.append(k, n, t);
+      pod.appendChild(li);
+    });
+    const tb = $("board");
+    tb.replaceChildren();
+    for (const e of board) {
+      const tr = document.createElement("tr");
+      const cells = [e.rank, e.name, ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
+      cells.forEach((c, i) => {
+        const td = document.createElement(i === 1 ? "th" : "td");
+        if (i === 1) td.scope = "row";
+        td.textContent = c;
+        tr.appendChild(td);
+      });
+      tb.appendChild(tr);
+    }
+    chart(board.map((e) => e.total));
+    $("results").focus();
+  }
+
+  function chart(totals) {
+    const NS = "http://www.w3.org/2000/svg";
+    const el = (name, attrs, content) => {
+      const n = document.createElementNS(NS, name);
+      for (const k in attrs) n.setAttribute(k, attrs[k]);
+      if (content !== undefined) n.textContent = content;
+      return n;
+    };
+    const max = Math.max(10, ...totals);
+    const width = max <= 60 ? 5 : max <= 150 ? 10 : 20;
+    const bins = Math.floor(max / width) + 1;
+    const counts = new Array(bins).fill(0);
+    totals.forEach((t) => counts[Math.floor(t / width)]++);
+    const top = Math.max(1, ...counts);
+    const W = 760, H = 300, L = 40, B = 40;
+    const bw = (W - L - 10) / bins;
+    const svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", class: "chart" });
+    svg.appendChild(el("title", {}, "How many heroes scored in each band of " + width + " Honor"));
+    svg.appendChild(el("line", { x1: L, y1: H - B, x2: W - 5, y2: H - B, stroke: "#111", "stroke-width": 2 }));
+    counts.forEach((c, i) => {
+      const h = (H - B - 20) * c / top;
+      const x = L + i * bw;
+      const g = el("g", {});
+      g.appendChild(el("title", {}, (i * width) + "–" + (i * width + width - 1) + " Honor: " + c + (c === 1 ? " hero" : " heroes")));
+      g.appendChild(el("rect", { x: x + 2, y: H - B - h, width: Math.max(1, bw - 4), height: h, fill: "#0b2a66", stroke: "#111" }));
+      if (c) g.appendChild(el("text", { x: x + bw / 2, y: H - B - h - 4, "text-anchor": "middle", "font-size": 16, "font-weight": 700 }, String(c)));
+      if (bins <= 20 || i % 2 === 0) g.appendChild(el("text", { x: x + bw / 2, y: H - B + 20, "text-anchor": "middle", "font-size": 14 }, String(i * width)));
+      svg.appendChild(g);
+    });
+    svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, "Honor"));
+    $("chart").replaceChildren(svg);
+  }
+
+  $("auth").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    secret = $("secret").value.trim();
+    const r = await api("GET", "/me");
+    if (r.ok && r.data.role === "host") { localStorage.setItem(KEY, secret); $("auth").hidden = true; say("Welcome back, host."); }
+    else say("That is not this game's host secret.", true);
+  });
+
+  (async function start() {
+    if (!secret) { $("auth").hidden = false; }
+    await refresh();
+    connect();
+  })();
+})();

@@ -1,0 +1,231 @@
+/* The phone: join, then the live sheet. The secret stays in localStorage; Server-Sent
+   Events bring each roll, and after sleep, lost Wi-Fi or a reload the page reconnects
+   and re-reads the sheet by itself. */
+"use strict";
+(function () {
+  const main = document.getElementById("play");
+  const code = main.dataset.code;
+  const KEY = "dh.player." + code;
+  const $ = (id) => document.getElementById(id);
+  let me = load();
+  let sheet = null;
+  let roll = 0;
+  let lastEventId = 0;
+  let es = null;
+  let over = false;
+  let timer = null;
+  let counts = { done: 0, players: 0 };
+  let shownForfeit = 0;
+  let refreshing = null;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch (e) { return null; }
+  }
+
+  function randomKey() {
+    const a = new Uint8Array(12);
+    crypto.getRandomValues(a);
+    return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function api(method, path, body) {
+    const headers = { "Content-Type": "application/json" };
+    if (me) headers.Authorization = "Bearer " + me.secret;
+    const r = await fetch("/api/games/" + code + path, { method, headers, body: body ? JSON.stringify(body) : undefined, cache: "no-store" });
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    return { ok: r.ok, status: r.status, data };
+  }
+
+  function setConn(on) {
+    const c = $("conn");
+    c.textContent = on ? "● Live" : "Reconnecting…";
+    c.classList.toggle("off", !on);
+  }
+
+  function liveLine() {
+    const parts = [];
+    if (!over) {
+      if (roll === 0) parts.push("Waiting for the host to roll.");
+      else parts.push(counts.done + " of " + counts.players + " heroes done.");
+      if (timer) {
+        const left = Math.max(0, Math.round(timer.ends - Date.now() / 1000));
+        parts.push("⏱ " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left");
+      }
+    }
+    DH.text($("live"), parts.join(" "));
+  }
+  setInterval(() => { if (timer) liveLine(); }, 1000);
+
+  // Every action carries the roll it answers and a fresh idempotency key; a request
+  // lost on bad Wi-Fi is sent again with the same key, so it is stored once.
+  async function send(action, o) {
+    const body = { action, roll, idempotency_key: randomKey() };
+    let r;
+    for (let attempt = 0; ; attempt++) {
+      try { r = await api("POST", "/players/" + me.id + "/actions", body); break; } catch (e) {
+        if (attempt >= 2) throw e;
+        await new Promise((res) => setTimeout(res, 800));
+      }
+    }
+    if (r.ok) return { sheet: r.data.sheet, applied: !!o.check };
+    const error = r.data && r.data.error ? r.data.error : { message: "The server said " + r.status + "." };
+    if (r.status === 409 || r.status === 403) refresh();
+    return { sheet: null, error };
+  }
+
+  function refresh() {
+    // Several events in a burst need only one read of the sheet.
+    if (!refreshing) refreshing = new Promise((res) => setTimeout(res, 60)).then(doRefresh).finally(() => { refreshing = null; });
+    return refreshing;
+  }
+
+  async function doRefresh() {
+    if (!me) return;
+    const r = await api("GET", "/players/" + me.id + "?edition=0");
+    if (r.status === 401 || r.status === 404) { localStorage.removeItem(KEY); me = null; showJoin(); return; }
+    if (!r.ok) return;
+    const d = r.data;
+    if (d.player.removed) { $("game").hidden = true; $("removed").hidden = false; return; }
+    roll = d.game.roll;
+    if (!lastEventId) lastEventId = d.game.last_event_id;
+    DH.text($("hero-title"), d.player.name);
+    $("join").hidden = true;
+    $("game").hidden = false;
+    if (!sheet) sheet = DH.Sheet($("sheet"), { send });
+    sheet.render(d.sheet);
+    const f = d.sheet.forfeited || [];
+    if (f.length > shownForfeit) {
+      const last = f[f.length - 1];
+      if (shownForfeit || f.length) sheet.say("The host went on: your unused dice of round " + last.round + " (" + last.dice.join(", ") + ") were lost.", true);
+      shownForfeit = f.length;
+    } else if (d.game.status !== "over") {
+      const v = d.sheet;
+      if (!v.superpower && v.legal.choose.length) sheet.say("Pick your superpower.");
+      else if (v.round === 0) sheet.say("Wait for the first roll.");
+      else if (v.done) sheet.say("Done with round " + v.round + ". Wait for the next roll.");
+    }
+    if (d.game.status === "over") { over = true; showFinal(d); }
+    liveLine();
+  }
+
+  async function showFinal(d) {
+    const s = d.sheet.score;
+    DH.text($("f-total"), s.total + " Honor");
+    const rows = $("f-rows");
+    rows.replaceChildren();
+    const add = (k, v) => {
+      const tr = document.createElement("tr");
+      const a = document.createElement("td"); a.textContent = k;
+      const b = document.createElement("td"); b.textContent = v;
+      tr.append(a, b); rows.appendChild(tr);
+    };
+    for (const loc of sheet.edition.locations) add(loc.name, s.locations[loc.name]);
+    add("Bystanders (" + s.bystanders + ")", s.bystander_honor);
+    add("Robot Minions (" + s.minions + ")", s.minion_honor);
+    add("Total", s.total);
+    $("final").hidden = false;
+    const r = await api("GET", "/scores");
+    if (r.ok) {
+      const board = r.data.leaderboard;
+      const mine = board.find((e) => e.player_id === me.id);
+      if (mine) DH.text($("f-place"), "You are #" + mine.rank + " of " + board.length + " heroes.");
+      const top = $("f-top");
+      top.replaceChildren();
+      for (const e of board.slice(0, 3)) {
+        const li = document.createElement("li");
+        li.textContent = "#" + e.rank + " " + e.name + " — " + e.total + " Honor";
+        top.appendChild(li);
+      }
+    }
+    window.scrollTo(0, 0);
+  }
+
+  function handle(ev) {
+    const d = ev.data || {};
+    if (d.player_count !== undefined) counts.players = d.player_count;
+    if (d.done_count !== undefined) counts.done = d.done_count;
+    switch (ev.type) {
+      case "roll": counts.done = 0; timer = null; refresh(); break;
+      case "offer": case "game_over": refresh(); break;
+      case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000 } : null; break;
+      case "player_removed": case "player_renamed": if (d.player && me && d.player.id === me.id) refresh(); break;
+    }
+    liveLine();
+  }
+
+  function connect() {
+    if (es) es.close();
+    es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
+    es.onopen = () => { setConn(true); refresh(); };
+    es.onmessage = (e) => {
+      if (e.lastEventId) lastEventId = +e.lastEventId;
+      try { handle(JSON.parse(e.data)); } catch (err) { /* a malformed event is ignored */ }
+    };
+    es.onerror = () => {
+      setConn(false);
+      // The browser retries by itself unless the stream was refused; then we do.
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    };
+  }
+
+  // After sleep or a lost network, catch up at once instead of waiting for a retry.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && me) { refresh(); if (!es || es.readyState === EventSource.CLOSED) connect(); }
+  });
+  window.addEventListener("online", () => { if (me) { refresh(); connect(); } });
+
+  async function start() {
+    const st = await api("GET", "");
+    if (st.ok) {
+      counts = { done: st.data.done_count, players: st.data.player_count };
+      if (st.data.timer) timer = { ends: Date.now() / 1000 + st.data.timer.seconds_left };
+    }
+    await doRefresh();
+    if (me) connect();
+  }
+
+  // -- joining --------------------------------------------------------------------------
+  function showJoin() {
+    $("join").hidden = false;
+    $("game").hidden = true;
+    setConn(true);
+    DH.text($("conn"), "");
+    $("hero-name").focus();
+  }
+
+  const canvas = $("doodle");
+  const ctx = canvas.getContext("2d");
+  let drawn = false;
+  let drawing = false;
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.lineWidth = 4; ctx.lineCap = "round"; ctx.strokeStyle = "#111";
+  const at = (e) => {
+    const r = canvas.getBoundingClientRect();
+    return [(e.clientX - r.left) * canvas.width / r.width, (e.clientY - r.top) * canvas.height / r.height];
+  };
+  canvas.addEventListener("pointerdown", (e) => { drawing = true; drawn = true; canvas.setPointerCapture(e.pointerId); ctx.beginPath(); ctx.moveTo(...at(e)); });
+  canvas.addEventListener("pointermove", (e) => { if (drawing) { ctx.lineTo(...at(e)); ctx.stroke(); } });
+  canvas.addEventListener("pointerup", () => { drawing = false; });
+  $("doodle-clear").addEventListener("click", () => { ctx.fillRect(0, 0, canvas.width, canvas.height); drawn = false; });
+
+  $("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    DH.text($("join-err"), "");
+    let r;
+    try { r = await api("POST", "/players", { name: $("hero-name").value }); } catch (e) {
+      DH.text($("join-err"), "Could not reach the server: " + e.message); return;
+    }
+    if (!r.ok) { DH.text($("join-err"), r.data && r.data.error ? r.data.error.message : "Could not join."); return; }
+    me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
+    localStorage.setItem(KEY, JSON.stringify(me));
+    if (drawn) {
+      const res = await api("PUT", "/players/" + me.id + "/doodle", { png: canvas.toDataURL("image/png") });
+      if (!res.ok) DH.text($("live"), "Your drawing was not saved: " + (res.data ? res.data.error.message : res.status));
+    }
+    start();
+  });
+
+  if (me) start(); else showJoin();
+})();
