@@ -99,7 +99,7 @@ def test_each_page_has_its_own_hero_name_and_the_game_code(classic: Edition) -> 
     for page, sheet in zip(pages(render(classic, PLAYERS)), PLAYERS, strict=True):
         text = page.extract_text()
         assert sheet.hero in text
-        assert "K7QX2" in text and "http://x.test/join/K7QX2" in text
+        assert "K7QX2" in text and "http://x.test/play/K7QX2" in text
         others = [p.hero for p in PLAYERS if p is not sheet]
         assert not any(name in text for name in others)
 
@@ -235,7 +235,7 @@ def test_the_shared_sheet_is_stored_once_so_pages_stay_small(classic: Edition) -
 def test_qr_runs_rebuild_the_segno_matrix_exactly() -> None:
     import segno
 
-    url = "http://localhost:5000/join/K7QX2"
+    url = "http://localhost:5000/play/K7QX2"
     size, runs = qr_runs(url)
     rebuilt = [[False] * size for _ in range(size)]
     for r, c, length in runs:

@@ -12,7 +12,7 @@ import pypdf
 import pytest
 
 from dicehero.cli import main
-from dicehero.printing import command
+from dicehero.printing import command, join_url
 from dicehero.printing.command import GameLookupError, TerminalProgress, players_of_game
 
 
@@ -46,14 +46,14 @@ def test_names_file_gives_one_named_sheet_per_line(tmp_path: Path) -> None:
     texts = page_texts(out)
     assert len(texts) == 3
     for text, name in zip(texts, ["Captain Comet", "Night Owl", "Zoë Zap"], strict=True):
-        assert name in text and "ABCD" in text and "http://localhost:5000/join/ABCD" in text
+        assert name in text and "ABCD" in text and "http://localhost:5000/play/ABCD" in text
 
 
 def test_url_sets_the_address_of_the_qr_code(tmp_path: Path) -> None:
     out = tmp_path / "url.pdf"
     assert main(["print", "--players", "1", "--game", "ABCD", "--url", "https://sdh.example/",
                  "-o", str(out)]) == 0
-    assert "https://sdh.example/join/ABCD" in page_texts(out)[0]
+    assert "https://sdh.example/play/ABCD" in page_texts(out)[0]
 
 
 def test_rules_adds_a_page(tmp_path: Path) -> None:
@@ -171,8 +171,14 @@ def test_game_prints_one_sheet_per_player_of_the_game(api, app, tmp_path: Path) 
     texts = page_texts(out)
     assert len(texts) == 2
     assert "Captain Comet" in texts[0] and "Night Owl" in texts[1]
-    assert all(game.code in t and f"/join/{game.code}" in t for t in texts)
+    assert all(game.code in t and f"/play/{game.code}" in t for t in texts)
     assert "8 rounds" in texts[0]  # the game's rounds, not the edition's 10
+
+
+def test_the_printed_url_opens_the_game_on_the_server(api, client) -> None:
+    game = api.create()
+    path = join_url("", game.code)
+    assert client.get(path).status_code == 200
 
 
 def test_players_of_game_reads_names_edition_and_rounds(api, app) -> None:

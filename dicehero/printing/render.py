@@ -19,8 +19,9 @@ _FORM = "sheet"
 
 
 def join_url(base: str, game: str) -> str:
-    """The address a QR code points at: the join (and paper score entry) page of ``game``."""
-    return f"{base.rstrip('/')}/join/{game}"
+    """The address a QR code points at: the game's player page, ``/play/CODE``, the same
+    link as the host screen's QR code."""
+    return f"{base.rstrip('/')}/play/{game}"
 
 
 def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO,
