@@ -107,7 +107,7 @@ def test_host_and_three_phones_play_a_whole_game(browser, server):  # noqa: F811
     # A name with markup is shown as text, never as markup.
     assert host.locator(".pname", has_text="Captain <b>Bold</b>").count() == 1
     assert host.locator(".players b").count() == 0
-    host.wait_for_selector(".players img")  # the doodle reached the server
+    host.wait_for_selector(".players img:not([hidden])")  # the doodle reached the server
     shot(host, "host-lobby-1920")
 
     host.click("#b-offer")

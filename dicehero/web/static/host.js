@@ -69,9 +69,11 @@
       const li = document.createElement("li");
       li.className = p.done ? "pdone" : "";
       const img = document.createElement("img");
-      img.alt = ""; img.width = 32; img.height = 32; img.loading = "lazy";
+      img.alt = ""; img.width = 32; img.height = 32;
+      // Shown only once it loads: most heroes draw no doodle (a 404).
+      img.hidden = true;
+      img.onload = () => { img.hidden = false; };
       img.src = "/api/games/" + code + "/players/" + p.id + "/doodle.png";
-      img.onerror = () => img.remove();
       const name = document.createElement("span");
       name.className = "pname";
       name.textContent = p.name;
