@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from dicehero.editions import load_edition
@@ -15,15 +17,31 @@ def classic() -> Edition:
 
 
 @pytest.fixture
-def app(tmp_path):
-    """A fresh live-game app on a temporary instance folder and SQLite database."""
+def database_url(tmp_path):
+    """A fresh SQLite file; or, with ``DICEHERO_TEST_DATABASE_URL`` set to a PostgreSQL
+    database, a fresh schema in it (so the API tests run on PostgreSQL too)."""
+    pg = os.environ.get("DICEHERO_TEST_DATABASE_URL")
+    if not pg:
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    from pgkit import fresh_schema
+
+    with fresh_schema(pg) as url:
+        yield url
+
+
+@pytest.fixture
+def app(database_url):
+    """A fresh live-game app on a temporary instance folder and database."""
     from dicehero.web import create_app
 
-    return create_app({
+    app = create_app({
         "TESTING": True,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+        "DATABASE_URL": database_url,
         "SSE_KEEPALIVE": 0.2,
     })
+    yield app
+    app.extensions["dicehero.store"].engine.dispose()  # no pooled connections left over
 
 
 @pytest.fixture

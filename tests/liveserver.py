@@ -25,21 +25,27 @@ def free_port() -> int:
 class Server:
     """``dicehero serve`` on 127.0.0.1 with its own instance folder."""
 
-    def __init__(self, instance: Path, port: int | None = None) -> None:
+    def __init__(self, instance: Path, port: int | None = None,
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> None:
         self.instance = instance
         self.port = port or free_port()
+        self.env = env or {}  # e.g. DATABASE_URL and REDIS_URL for the scale-out tests
+        self.args = args  # e.g. ("--workers", "2")
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 15) -> Server:
         """Start the process and wait until it accepts connections."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+        env.update(self.env)
         self.instance.mkdir(parents=True, exist_ok=True)
         log = self.instance / "server.log"
         with open(log, "ab") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "dicehero.cli", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--instance", str(self.instance), "--no-qr"],
+                 "--port", str(self.port), "--instance", str(self.instance), "--no-qr",
+                 *self.args],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -96,6 +96,11 @@ class Broker:
                 return len(self._subs.get(game_id, ()))
             return sum(len(s) for s in self._subs.values())
 
+    def game_ids(self) -> list[int]:
+        """The games with at least one client in this process."""
+        with self._lock:
+            return list(self._subs)
+
     def deliver(self, game_id: int, seq: int, payload: bytes) -> int:
         """Queue already-encoded bytes to every client of the game; drop the laggards."""
         with self._lock:

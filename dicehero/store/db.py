@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -129,6 +129,15 @@ class Store:
                                                     EventRow.seq > after)
                              .order_by(EventRow.seq).limit(limit)).all()
             return list(rows)
+
+    def latest_event_ids(self, game_ids: Iterable[int]) -> dict[int, int]:
+        """The last event id of each game (one query, for a bus catching up)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        with self.read() as s:
+            return dict(s.execute(select(Game.id, Game.last_event_id)
+                                  .where(Game.id.in_(ids))).tuples().all())
 
 
 def emit(session: Session, game: Game, type_: str, data: dict[str, Any]) -> StoredEvent:

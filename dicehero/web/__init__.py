@@ -29,6 +29,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SSE_KEEPALIVE=15.0,
         SSE_QUEUE_SIZE=64,
         LIVE_BUS="memory",
+        REDIS_URL=None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -37,6 +38,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if os.environ.get("DATABASE_URL") and (test_config is None
                                            or "DATABASE_URL" not in test_config):
         app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    # Several processes: REDIS_URL in the environment switches the bus to Redis.
+    for key in ("REDIS_URL", "LIVE_BUS"):
+        if os.environ.get(key) and (test_config is None or key not in test_config):
+            app.config[key] = os.environ[key]
+    if app.config["REDIS_URL"] and "LIVE_BUS" not in os.environ and (
+            test_config is None or "LIVE_BUS" not in test_config):
+        app.config["LIVE_BUS"] = "redis"
     os.makedirs(app.instance_path, exist_ok=True)
 
     from dicehero.web import api, errors, events, openapi, pages, solo
@@ -66,6 +74,8 @@ def init_live(app: Flask) -> None:
     if kind == "memory":
         bus = InProcessBus()
         bus.broker.queue_size = app.config["SSE_QUEUE_SIZE"]
+    elif kind == "redis":
+        bus = _redis_bus(app)
     elif callable(kind):  # a factory, for buses that live in other modules (Redis, PG)
         bus = kind(app)
     else:
@@ -73,3 +83,17 @@ def init_live(app: Flask) -> None:
     app.extensions["dicehero.bus"] = bus
     app.extensions["dicehero.store"].listeners.append(
         lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
+
+
+def _redis_bus(app: Flask) -> Any:
+    """A Redis pub/sub bus that fills its gaps from this app's store."""
+    from dicehero.live.redis_bus import RedisBus
+
+    store: Store = app.extensions["dicehero.store"]
+    url = app.config["REDIS_URL"] or "redis://127.0.0.1:6379/0"
+
+    def fetch(game_id: int, after: int) -> list[tuple[int, str]]:
+        return [(r.seq, r.data) for r in store.events_after(game_id, after)]
+
+    return RedisBus(url, fetch, store.latest_event_ids,
+                    queue_size=app.config["SSE_QUEUE_SIZE"])

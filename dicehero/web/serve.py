@@ -26,6 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or $DATABASE_URL)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument("--workers", type=int, default=0, metavar="N",
+                        help="run N gunicorn gevent processes (needs DATABASE_URL on "
+                             "PostgreSQL and REDIS_URL; see docs/DEPLOY.md)")
+    parser.add_argument("--redis-url", metavar="URL",
+                        help="Redis for live events across processes (or $REDIS_URL)")
 
 
 def lan_ip() -> str:
@@ -65,6 +70,10 @@ def raise_file_limit() -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Start the server and serve until interrupted."""
+    if getattr(args, "redis_url", None):
+        os.environ["REDIS_URL"] = args.redis_url
+    if getattr(args, "workers", 0) > 0:
+        return run_gunicorn(args)
     from gevent import monkey
 
     monkey.patch_all()
@@ -97,3 +106,25 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         server.stop(timeout=1)
     return 0
+
+
+def run_gunicorn(args: argparse.Namespace) -> int:
+    """Replace this process with gunicorn: ``args.workers`` gevent workers, one port."""
+    if args.instance:
+        os.environ["DICEHERO_INSTANCE"] = os.path.abspath(args.instance)
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url
+    if args.workers > 1 and not os.environ.get("REDIS_URL"):
+        print("warning: several workers without REDIS_URL: a client only sees the events "
+              "of the worker it is connected to", file=sys.stderr)
+    os.environ["DICEHERO_BIND"] = f"{args.host}:{args.port}"
+    os.environ["DICEHERO_WORKERS"] = str(args.workers)
+    if args.access_log:
+        os.environ["DICEHERO_ACCESS_LOG"] = "-"
+    print(f"dicehero is serving on {args.host}:{args.port} with {args.workers} workers",
+          flush=True)
+    print(f"Phones on the same network open: {public_url(args.host, args.port)}", flush=True)
+    argv = [sys.executable, "-m", "gunicorn", "-c", "python:dicehero.web.gunicorn_conf",
+            "dicehero.web.wsgi:app"]
+    os.execv(sys.executable, argv)
+    return 0  # pragma: no cover - execv does not return
