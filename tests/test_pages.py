@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import re
 import struct
 import zlib
 
@@ -63,18 +64,70 @@ def test_unknown_game_is_an_html_404(client):
     assert client.get("/host/<script>").status_code == 404
 
 
-def test_the_phone_page_is_under_100_kb_compressed_and_raw(client, game):
+def test_the_phone_page_is_under_100_kb_as_transferred(client, game):
+    """Every request a phone makes for its sheet, gzipped by the app as a browser gets it."""
     pid, secret = game.players["Ada"]
-    urls = [f"/play/{game.code}", "/static/app.css", "/static/sheet.js", "/static/play.js",
+    html = client.get(f"/play/{game.code}").data.decode()
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert len(assets) == 3 and all("?v=" in a for a in assets), assets
+    urls = [f"/play/{game.code}", *assets,
             f"/api/games/{game.code}/players/{pid}?edition=0", f"/api/games/{game.code}"]
-    raw = zipped = 0
+    raw = sent = 0
     for url in urls:
-        r = client.get(url, headers=bearer(secret))
+        r = client.get(url, headers={**bearer(secret), "Accept-Encoding": "gzip, deflate, br"})
         assert r.status_code == 200, url
-        raw += len(r.data)
-        zipped += len(gzip.compress(r.data))
+        body = r.get_data()
+        if len(body) > 1024:
+            assert r.headers["Content-Encoding"] == "gzip", url
+        sent += len(body)
+        raw += len(gzip.decompress(body) if r.headers.get("Content-Encoding") else body)
         r.close()
-    assert zipped < PHONE_BUDGET and raw < PHONE_BUDGET, (raw, zipped)
+    print(f"phone page: {sent} bytes sent gzipped, {raw} bytes raw")
+    assert sent < PHONE_BUDGET and raw < PHONE_BUDGET, (sent, raw)
+
+
+def test_text_is_gzipped_only_for_clients_that_accept_it(client, game):
+    gz = {"Accept-Encoding": "gzip"}
+    r = client.get(f"/play/{game.code}", headers=gz)
+    assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
+    assert b"<!doctype html>" in gzip.decompress(r.data)
+    plain = client.get(f"/play/{game.code}")
+    assert "Content-Encoding" not in plain.headers and b"<!doctype html>" in plain.data
+    css = client.get("/static/app.css", headers={"Accept-Encoding": "gzip;q=0"})
+    assert "Content-Encoding" not in css.headers
+    css.close()
+    # PNGs are compressed already; tiny replies are not worth it.
+    assert "Content-Encoding" not in client.get(f"/api/games/{game.code}/me", headers=gz).headers
+
+
+def test_the_event_stream_is_never_gzipped(app, game):
+    with app.test_client() as c:
+        r = c.get(f"/api/games/{game.code}/events", headers={"Accept-Encoding": "gzip"},
+                  buffered=False)
+        assert r.mimetype == "text/event-stream"
+        assert "Content-Encoding" not in r.headers
+        first = next(r.response)
+        assert first.startswith(b"retry:")
+        r.close()
+
+
+def test_static_files_are_versioned_and_cached(client):
+    html = client.get("/").data.decode()
+    css = re.search(r'href="(/static/app.css\?v=([0-9a-f]+))"', html)
+    assert css, html[:500]
+    r = client.get(css.group(1), headers={"Accept-Encoding": "gzip"})
+    assert "immutable" in r.headers["Cache-Control"] and "max-age=31536000" in r.headers[
+        "Cache-Control"]
+    etag = r.headers["ETag"]
+    assert etag.startswith('W/"')
+    r.close()
+    stale = client.get("/static/app.css?v=old")
+    assert stale.headers["Cache-Control"] == "no-cache"
+    stale.close()
+    again = client.get("/static/app.css", headers={"Accept-Encoding": "gzip",
+                                                   "If-None-Match": etag})
+    assert again.status_code == 304
+    again.close()
 
 
 def test_nothing_is_fetched_from_another_address(client, game):
@@ -111,4 +164,44 @@ def test_doodle_is_checked_and_stored(client, game):
     assert client.put(url, json={"png": _url(_png(9, 9))},
                       headers=bearer(other)).status_code == 403
     r = client.get(f"/api/games/{game.code}/players/999/doodle.png")
+    assert r.status_code == 404 and r.json["error"]["code"] == "unknown_player"
+    bo = client.get(f"/api/games/{game.code}/me", headers=bearer(other)).json["player"]["id"]
+    r = client.get(f"/api/games/{game.code}/players/{bo}/doodle.png")
     assert r.status_code == 404 and r.json["error"]["code"] == "no_doodle"
+
+
+def test_doodles_live_in_the_database_for_every_process(client, game, database_url):
+    from dicehero.web import create_app
+
+    pid, secret = game.players["Ada"]
+    url = f"/api/games/{game.code}/players/{pid}/doodle"
+    png = _png(20, 20)
+    assert client.put(url, json={"png": _url(png)}, headers=bearer(secret)).status_code == 200
+    # Another server process on the same database serves the same picture.
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        got = other.test_client().get(url + ".png")
+        assert got.status_code == 200 and got.data == png and got.mimetype == "image/png"
+        again = other.test_client().get(url + ".png",
+                                        headers={"If-None-Match": got.headers["ETag"]})
+        assert again.status_code == 304
+    finally:
+        other.extensions["dicehero.store"].engine.dispose()
+    # The host hears of it (once: the same picture again is no news).
+    client.put(url, json={"png": _url(png)}, headers=bearer(secret))
+    types = [e["type"] for e in _events(client, game.code)]
+    assert types.count("player_doodle") == 1
+
+
+def _events(client, code: str) -> list[dict]:
+    import json
+
+    state = client.get(f"/api/games/{code}").json
+    store = client.application.extensions["dicehero.store"]
+    with store.read() as s:
+        from dicehero.store.models import EventRow, Game
+
+        gid = s.query(Game.id).filter(Game.code == code).scalar()
+        rows = s.query(EventRow).filter(EventRow.game_id == gid).order_by(EventRow.seq).all()
+        assert rows[-1].seq == state["last_event_id"]
+        return [json.loads(r.data) for r in rows]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -108,3 +108,15 @@ class EventRow(Base):
     type: Mapped[str] = mapped_column(String(32))
     data: Mapped[str]  # the event's JSON text, exactly as sent
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Doodle(Base):
+    """A player's costume doodle: a small PNG, checked before it is stored; the latest wins."""
+
+    __tablename__ = "doodles"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    png: Mapped[bytes] = mapped_column(LargeBinary)
+    sha256: Mapped[str] = mapped_column(String(64))  # the ETag: a redrawn doodle is refetched
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-import os
 import re
 import struct
 from typing import Any
@@ -25,12 +24,12 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_file,
     url_for,
 )
 
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.view import edition_view
+from dicehero.store.doodles import load_doodle, save_doodle
 from dicehero.web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
@@ -129,12 +128,6 @@ def qr(code: str) -> Response:
 
 # -- costume doodles ------------------------------------------------------------------------
 
-def _doodle_path(code: str, player_id: int) -> str:
-    folder = os.path.join(current_app.instance_path, "doodles")
-    os.makedirs(folder, exist_ok=True)
-    return os.path.join(folder, f"{code.upper()}-{player_id}.png")
-
-
 def check_png(data: bytes) -> tuple[int, int]:
     """The width and height of a small PNG; :class:`ApiError` if it is not one."""
     if len(data) > DOODLE_MAX_BYTES:
@@ -166,18 +159,19 @@ def put_doodle(code: str, player_id: int) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raise ApiError(422, "bad_doodle", "The doodle is not valid base64.") from None
     width, height = check_png(data)
-    with open(_doodle_path(state["code"], player_id), "wb") as f:
-        f.write(data)
+    save_doodle(current_app.extensions["dicehero.store"], state["code"], player_id, data)
     return {"width": width, "height": height, "bytes": len(data)}
 
 
 @bp.get("/api/games/<code>/players/<int:player_id>/doodle.png")
 def get_doodle(code: str, player_id: int) -> Response:
-    """A player's costume doodle (404 when they drew none)."""
-    state = _game_state(code)
-    path = _doodle_path(state["code"], player_id)
-    if not os.path.exists(path):
+    """A player's costume doodle (404 when they drew none); revalidated by its ETag."""
+    found = load_doodle(current_app.extensions["dicehero.store"], code, player_id)
+    if found is None:
         raise ApiError(404, "no_doodle", "This hero has no doodle.")
-    resp = send_file(path, mimetype="image/png", max_age=0)
+    png, digest = found
+    resp = Response(png, mimetype="image/png")
+    resp.set_etag(digest)
+    resp.headers["Cache-Control"] = "no-cache"
     resp.headers["X-Content-Type-Options"] = "nosniff"
-    return resp
+    return resp.make_conditional(request)

@@ -68,12 +68,7 @@
     for (const p of s.players) {
       const li = document.createElement("li");
       li.className = p.done ? "pdone" : "";
-      const img = document.createElement("img");
-      img.alt = ""; img.width = 32; img.height = 32;
-      // Shown only once it loads: most heroes draw no doodle (a 404).
-      img.hidden = true;
-      img.onload = () => { img.hidden = false; };
-      img.src = "/api/games/" + code + "/players/" + p.id + "/doodle.png";
+      const img = doodle(p.id);
       const name = document.createElement("span");
       name.className = "pname";
       name.textContent = p.name;
@@ -99,6 +94,22 @@
     $("b-timer-stop").hidden = !timerEnds;
     tick();
     if (over) results();
+  }
+
+  // One image per hero, kept across renders: fetched once, and again only when a
+  // player_doodle event says it changed. Shown only once it loads (most draw none).
+  const doodles = new Map();
+  function doodle(id, fresh) {
+    let img = doodles.get(id);
+    if (!img || fresh) {
+      img = img || document.createElement("img");
+      img.alt = ""; img.width = 32; img.height = 32;
+      img.hidden = true;
+      img.onload = () => { img.hidden = false; };
+      img.src = "/api/games/" + code + "/players/" + id + "/doodle.png" + (fresh ? "?v=" + lastEventId : "");
+      doodles.set(id, img);
+    }
+    return img;
   }
 
   function showDice(dice) {
@@ -128,7 +139,12 @@
     if (es) es.close();
     es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
     es.onopen = () => soon();
-    es.onmessage = (e) => { if (e.lastEventId) lastEventId = +e.lastEventId; soon(); };
+    es.onmessage = (e) => {
+      if (e.lastEventId) lastEventId = +e.lastEventId;
+      const doodled = /^\{"type":"player_doodle","data":\{"player":\{"id":(\d+)/.exec(e.data);
+      if (doodled) { doodle(+doodled[1], true); return; }
+      soon();
+    };
     es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000); };
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") soon(); });
