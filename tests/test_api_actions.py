@@ -129,3 +129,45 @@ def test_choose_before_the_first_roll_answers_roll_zero(api):
     api.join(game, "Ann")
     reply = api.act(game, "Ann", {"type": "choose", "superpower": 5}, roll=0)
     assert reply["sheet"]["superpower"] == 5
+
+
+def _dry_run(client, game, name, action, roll=1, **extra):
+    pid, secret = game.players[name]
+    return client.post(f"/api/games/{game.code}/players/{pid}/actions",
+                       json={"action": action, "roll": roll, "check": True, **extra},
+                       headers={"Authorization": f"Bearer {secret}"})
+
+
+def test_a_dry_run_judges_an_action_and_stores_nothing(api, client):
+    game = _playing(api)
+    before = client.get(f"/api/games/{game.code}/export.json").json
+    last_event = client.get(f"/api/games/{game.code}").json["last_event_id"]
+    # Refused: the engine's own code and words, as for the real action.
+    r = _dry_run(client, game, "Ann", {"type": "help", "die": 0, "slot": 0})
+    real = api.act_raw(game, "Ann", {"type": "help", "die": 0, "slot": 0})
+    assert r.status_code == real.status_code == 422 and r.json == real.json
+    # Allowed: the sheet it would give, marked as a check; an idempotency key is optional.
+    ok = _dry_run(client, game, "Ann", {"type": "move", "die": 2, "to": 3}, idempotency_key="x")
+    assert ok.status_code == 200 and ok.json["check"] is True
+    assert ok.json["sheet"]["position"] == 3
+    assert _dry_run(client, game, "Ann", {"type": "done"}).status_code == 200
+    # ...and nothing of it is stored: no action, no event, the sheet as it was.
+    after = client.get(f"/api/games/{game.code}/export.json").json
+    assert after["players"] == before["players"]
+    assert client.get(f"/api/games/{game.code}").json["last_event_id"] == last_event
+    assert api.sheet(game, "Ann")["position"] is None
+    assert not api.sheet(game, "Ann")["done"]
+    # The key "x" was never used, so the real action may take it.
+    assert api.act(game, "Ann", {"type": "move", "die": 2, "to": 3}, key="x")
+
+
+def test_a_dry_run_is_checked_like_an_action(api, client):
+    game = _playing(api)
+    assert error(_dry_run(client, game, "Ann", {"type": "skip", "die": 0}, roll=2)) == (
+        409, "stale_roll")
+    pid, _ = game.players["Ann"]
+    r = client.post(f"/api/games/{game.code}/players/{pid}/actions",
+                    json={"action": {"type": "skip", "die": 0}, "roll": 1, "check": True})
+    assert error(r) == (401, "no_secret")
+    assert error(_dry_run(client, game, "Ann", {"type": "skip", "die": 0},
+                          check="yes")) == (422, "bad_field")

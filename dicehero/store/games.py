@@ -441,9 +441,11 @@ class Games:
     def act(self, code: str, secret: str | None, player_id: int,
             body: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         """Apply one action; returns the reply and whether it repeats an earlier key."""
-        _only(body, "action", "roll", "idempotency_key")
+        _only(body, "action", "roll", "idempotency_key", "check")
+        check = _bool_field(body, "check")  # a dry run: why a tap is refused, nothing stored
         key = body.get("idempotency_key")
-        if not isinstance(key, str) or not 1 <= len(key) <= KEY_MAX:
+        if not (check and key is None) and (not isinstance(key, str)
+                                             or not 1 <= len(key) <= KEY_MAX):
             raise StoreError(422, "bad_idempotency_key",
                              f"'idempotency_key' is text of 1 to {KEY_MAX} characters, "
                              "new for each action.")
@@ -453,12 +455,12 @@ class Games:
         action = parse_action(body["action"]).to_dict()  # BadAction -> 400
 
         def work(s: Session) -> tuple[dict[str, Any], bool]:
-            game = self._game(s, code, lock=True)
+            game = self._game(s, code, lock=not check)
             player = self._player(s, game, player_id)
             self._as_player(s, game, player, secret)
             earlier = s.scalar(select(ActionRow).where(ActionRow.player_id == player.id,
                                                        ActionRow.idempotency_key == key))
-            if earlier is not None:
+            if earlier is not None and not check:
                 if earlier.action != action or earlier.roll != roll:
                     raise StoreError(422, "idempotency_key_reused",
                                      "That idempotency key was used for another action.")
@@ -474,6 +476,9 @@ class Games:
                 pfold = gfold.fold(player.id)
                 new = apply(pfold.sheet, action)  # ActionError: nothing written
                 extras = pfold.extras()
+            if check:  # judged exactly like the real action; nothing written, no event
+                return {"check": True, "action": {"roll": roll, "action": action},
+                        "sheet": {**sheet_view(new), **extras}}, False
             row = ActionRow(game_id=game.id, player_id=player.id, roll=roll, action=action,
                             idempotency_key=key)
             s.add(row)
@@ -491,6 +496,9 @@ class Games:
             s.flush()
             return self._reply(game, row, new, extras), False
 
+        if check:
+            with self.store.read() as s:
+                return work(s)
         return self.store.write(normalise_code(code), work)
 
     def _reply(self, game: Game, row: ActionRow, sheet: Any, extras: Any) -> dict[str, Any]:

@@ -162,8 +162,10 @@ def document() -> dict[str, Any]:
                 _HOST, (_CODE, _PID), body=_body({
                     "action": _ref("Action"),
                     "roll": {"type": "integer", "minimum": 0},
-                    "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 100}},
-                    ("action", "roll", "idempotency_key")), auth=True)},
+                    "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 100},
+                    "check": {"type": "boolean", "description": "a dry run: judged, not stored; "
+                              "the idempotency key is then optional"}},
+                    ("action", "roll")), auth=True)},
             g + "/offer": {"post": _op(
                 "Host: roll (or type) the table's superpower choices", 200, _OBJ, _HOST,
                 (_CODE,), body=_body({"choices": {"type": "array", "items": _DIE,

@@ -59,8 +59,9 @@
 
   // Every action carries the roll it answers and a fresh idempotency key; a request
   // lost on bad Wi-Fi is sent again with the same key, so it is stored once.
+  // With o.check it is a dry run: the server judges the action and stores nothing.
   async function send(action, o) {
-    const body = { action, roll, idempotency_key: randomKey() };
+    const body = o.check ? { action, roll, check: true } : { action, roll, idempotency_key: randomKey() };
     let r;
     for (let attempt = 0; ; attempt++) {
       try { r = await api("POST", "/players/" + me.id + "/actions", body); break; } catch (e) {
@@ -68,7 +69,7 @@
         await new Promise((res) => setTimeout(res, 800));
       }
     }
-    if (r.ok) return { sheet: r.data.sheet, applied: !!o.check };
+    if (r.ok) return { sheet: o.check ? null : r.data.sheet };
     const error = r.data && r.data.error ? r.data.error : { message: "The server said " + r.status + "." };
     if (r.status === 409 || r.status === 403) refresh();
     return { sheet: null, error };

@@ -66,13 +66,13 @@
       }
     }
 
-    // Ask the engine why a tap is refused (it changes nothing).
+    // A tap on a place that did not light up: a dry run asks the engine why (nothing is
+    // stored). If the engine takes it after all (a value the legal list left out), play it.
     async function why(action) {
       try {
         const r = await opts.send(action, { check: true });
         if (r.error) say(r.error.message, true);
-        else if (r.applied) { sel = null; render(r.sheet); say(describe(action, r.sheet)); }
-        else say("That would work: tap it again.");
+        else await send(action);
       } catch (e) {
         say("Could not reach the server: " + e.message + ".", true);
       }
