@@ -15,6 +15,7 @@ the wire instead, and one listener per process feeds its local broker with
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import deque
 from typing import Protocol
@@ -38,6 +39,38 @@ class Subscription:
         self.items: deque[tuple[int, bytes]] = deque()
         self.ready = threading.Event()
         self.dropped = False
+        # Direct mode (gevent servers): the broker writes each event straight into the
+        # client's socket ``fd``; only what the socket could not take waits in ``pending``
+        # for the client's own greenlet (``writing`` while it flushes).
+        self.fd = -1
+        self.chunked = True
+        self.pending: deque[bytes] = deque()
+        self.writing = False
+
+    def write_direct(self, data: bytes) -> bool:
+        """Direct mode: write without waiting; False (and drop the client) if it lags."""
+        if self.dropped:
+            return False
+        if self.pending or self.writing:
+            if len(self.pending) >= self.size:
+                self.dropped = True
+                self.ready.set()
+                return False
+            self.pending.append(data)
+            self.ready.set()
+            return True
+        try:
+            n = os.write(self.fd, data)
+        except BlockingIOError:
+            n = 0
+        except OSError:  # the client hung up
+            self.dropped = True
+            self.ready.set()
+            return False
+        if n < len(data):
+            self.pending.append(data[n:])
+            self.ready.set()
+        return True
 
     def offer(self, item: tuple[int, bytes]) -> bool:
         """Queue an event without waiting; False (and drop the client) if it is full."""
@@ -105,10 +138,25 @@ class Broker:
         """Queue already-encoded bytes to every client of the game; drop the laggards."""
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
-        laggards = [s for s in subs if not s.offer((seq, payload))]
+        framed: dict[bool, bytes] = {}
+        laggards = []
+        for s in subs:
+            if s.fd >= 0:
+                if s.chunked not in framed:  # encoded once for every direct client
+                    framed[s.chunked] = chunk(payload) if s.chunked else payload
+                ok = s.write_direct(framed[s.chunked])
+            else:
+                ok = s.offer((seq, payload))
+            if not ok:
+                laggards.append(s)
         for s in laggards:
             self.unsubscribe(s)
         return len(subs) - len(laggards)
+
+
+def chunk(data: bytes) -> bytes:
+    """``data`` as one HTTP/1.1 chunk (a streamed response's framing)."""
+    return b"%x\r\n%s\r\n" % (len(data), data)
 
 
 def encode_event(seq: int, data: str) -> bytes:

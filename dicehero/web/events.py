@@ -10,11 +10,15 @@ never gets an event twice and fills any gap from the store.
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from collections.abc import Iterator
+from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from dicehero.live import KEEPALIVE, Bus, encode_event
+from dicehero.live import KEEPALIVE, Bus, Subscription, encode_event
+from dicehero.live.bus import chunk
 from dicehero.store import Games, Store
 
 bp = Blueprint("events", __name__, url_prefix="/api")
@@ -53,6 +57,8 @@ def events(code: str) -> Response:
             if len(rows) < 1000:
                 return
 
+    handler = request.environ.get("dicehero.handler")
+
     def stream() -> Iterator[bytes]:
         sent = after
         try:
@@ -60,6 +66,20 @@ def events(code: str) -> Response:
             for seq, payload in catch_up(after):
                 yield payload
                 sent = seq
+            if handler is not None and getattr(handler, "socket", None) is not None:
+                # Drain what queued up meanwhile, then let the broker write to the socket.
+                while sub.items:
+                    seq, payload = sub.items.popleft()
+                    if seq > sent + 1:
+                        for old, missed in catch_up(sent, upto=seq):
+                            yield missed
+                            sent = old
+                    if seq > sent:
+                        yield payload
+                        sent = seq
+                if not sub.dropped:
+                    _direct(sub, handler, keepalive)
+                return
             while True:
                 item = sub.get(keepalive)
                 if item is None:
@@ -83,6 +103,42 @@ def events(code: str) -> Response:
     resp.headers["Cache-Control"] = "no-cache, no-store"
     resp.headers["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
     return resp
+
+
+def _direct(sub: Subscription, handler: Any, keepalive: float) -> None:
+    """Serve a client in direct mode until it hangs up or falls behind.
+
+    Everything up to here went through WSGI and is on the wire, and the queue
+    is empty (no greenlet switch since it was checked), so the broker's direct
+    writes follow in order. This greenlet only flushes what a slow socket could
+    not take at once, and sends the keep-alives.
+    """
+    sock = handler.socket
+    sub.chunked = bool(handler.response_use_chunked)
+    sub.fd = sock.fileno()
+    alive = chunk(KEEPALIVE) if sub.chunked else KEEPALIVE
+    try:
+        while True:
+            sub.ready.clear()
+            if not sub.pending and not sub.dropped and not sub.ready.wait(keepalive):
+                sub.write_direct(alive)
+            if sub.dropped:
+                break
+            if sub.pending:
+                sub.writing = True
+                try:
+                    while sub.pending and not sub.dropped:
+                        sock.sendall(sub.pending.popleft())  # waits for a slow client
+                except OSError:
+                    break
+                finally:
+                    sub.writing = False
+    finally:
+        sub.fd = -1
+        # Part of a chunk may be on the wire: the response cannot end cleanly, so
+        # close the connection (EventSource reconnects with Last-Event-ID).
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
 
 
 def init_app(app: Flask) -> None:

@@ -89,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_app()
     raise_file_limit()
-    server = WSGIServer((args.host, args.port), app, backlog=4096,
+    from dicehero.web.direct import Handler
+
+    server = WSGIServer((args.host, args.port), app, backlog=4096, handler_class=Handler,
                         log=sys.stderr if args.access_log else None, error_log=sys.stderr)
     server.init_socket()
     port = server.server_port
