@@ -273,6 +273,9 @@ def main() -> int:
             print(f"{args.workers} gunicorn gevent workers, PostgreSQL + Redis")
         else:
             print("one process (dicehero serve), SQLite")
+        (tmp / "instance").mkdir()
+        # Capacity, not the flood limits: 1,000 joins from one address are a flood.
+        (tmp / "instance" / "config.py").write_text("RATE_LIMITS = {}\n")
         server = Server(tmp / "instance", env=env, args=extra).start(timeout=30)
         stack.callback(kill_tree, server)
         time.sleep(1.0)

@@ -73,6 +73,8 @@ def normalise_code(code: str) -> str:
 def _int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None,
                required: bool = False) -> int | None:
     value = body.get(key, default)
+    if value is None and key in body:  # an explicit null is not "use the default"
+        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
     if value is None:
         if required:
             raise StoreError(422, "missing_field", f"'{key}' is required.")

@@ -47,9 +47,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["LIVE_BUS"] = "redis"
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from dicehero.web import api, compress, errors, events, openapi, pages, solo
+    from dicehero.web import api, compress, errors, events, guard, openapi, pages, solo
 
     errors.init_app(app)
+    guard.init_app(app)
     compress.init_app(app)
     init_store(app)
     init_live(app)

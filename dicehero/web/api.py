@@ -17,6 +17,8 @@ from dicehero.web.errors import error_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+EDITION_FLAGS = ("0", "1", "false", "true", "no", "yes", "")  # ?edition= of a player's sheet
+
 
 def games() -> Games:
     """The app's games."""
@@ -35,6 +37,10 @@ def bearer() -> str | None:
 def body() -> dict[str, Any]:
     """The request's JSON object (an empty body is ``{}``); 400 otherwise."""
     raw = request.get_data(cache=False)  # honours MAX_CONTENT_LENGTH: 413
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # A chunked body is cut at the limit without an error (Werkzeug): refuse it.
+        raise StoreError(413, "request_entity_too_large", f"The body is over {limit // 1024} KiB.")
     if not raw.strip():
         return {}
     try:
@@ -78,7 +84,10 @@ def join(code: str) -> tuple[Response, int]:
 @bp.get("/games/<code>/players/<int:player_id>")
 def player(code: str, player_id: int) -> Response:
     """A player's sheet, legal uses of each die, score (and the edition unless ?edition=0)."""
-    with_edition = request.args.get("edition", "1") not in ("0", "false", "no")
+    flag = request.args.get("edition", "1").strip().lower()
+    if flag not in EDITION_FLAGS:
+        raise StoreError(400, "bad_field", "'edition' is 1 (send the edition) or 0 (leave it out).")
+    with_edition = flag not in ("0", "false", "no")
     return _no_store(jsonify(games().player_view(code, bearer(), player_id, with_edition)))
 
 

@@ -24,8 +24,11 @@ def error_response(status: int, code: str, message: str) -> tuple[Response, int]
 def init_app(app: Flask) -> None:
     """Send every error, ours or Werkzeug's, in the one JSON shape."""
 
+    from dicehero.store import StoreError
+
     @app.errorhandler(ApiError)
-    def _api_error(e: ApiError) -> tuple[Response, int]:
+    @app.errorhandler(StoreError)
+    def _api_error(e: ApiError | StoreError) -> tuple[Response, int]:
         return error_response(e.status, e.code, e.message)
 
     @app.errorhandler(HTTPException)

@@ -150,9 +150,10 @@ def document() -> dict[str, Any]:
                     "type": "object", "required": ["player", "game", "sheet"],
                     "properties": {"player": _OBJ, "game": _OBJ, "sheet": _OBJ,
                                    "edition": _OBJ}},
-                    (401, 403, 404), (_CODE, _PID, {
+                    (400, 401, 403, 404), (_CODE, _PID, {
                         "name": "edition", "in": "query", "required": False,
-                        "schema": {"enum": ["0", "1", "false", "no"]}}), auth=True),
+                        "schema": {"enum": ["0", "1", "false", "true", "no", "yes", ""]}}),
+                    auth=True),
                 "patch": _op("Host: rename a player", 200, _OBJ, _HOST, (_CODE, _PID),
                              body=_body({"name": _NAME}, ("name",)), auth=True),
                 "delete": _op("Host: remove a player", 200, _OBJ, _HOST, (_CODE, _PID),
@@ -195,6 +196,33 @@ def document() -> dict[str, Any]:
                          "schema": {"type": "integer", "minimum": 0}},
                  {"name": "Last-Event-ID", "in": "header", "required": False,
                   "schema": {"type": "string"}}), media="text/event-stream")},
+            g + "/players/{player_id}/doodle": {"put": _op(
+                "The player: store their costume doodle (a PNG of at most 256x256, 24 KB)",
+                200, {"type": "object", "required": ["width", "height", "bytes"],
+                      "properties": {"width": {"type": "integer"},
+                                     "height": {"type": "integer"},
+                                     "bytes": {"type": "integer"}}},
+                (400, 401, 403, 404, 413, 422), (_CODE, _PID), body=_body({
+                    "png": {"type": "string", "pattern": "^data:image/png;base64,",
+                            "description": "a data:image/png;base64 URL"}}, ("png",)),
+                auth=True)},
+            g + "/players/{player_id}/doodle.png": {"get": _op(
+                "A player's costume doodle (404 when they drew none)", 200,
+                {"type": "string", "format": "binary"}, (404,), (_CODE, _PID),
+                media="image/png")},
+            "/api/solo/state": {"post": _op(
+                "Solo: replay a game's actions on its dice, then try one more", 200, {
+                    "type": "object", "required": ["key", "sheet", "accepted", "error"],
+                    "properties": {"key": {"type": "string"}, "sheet": _OBJ,
+                                   "accepted": {"type": "boolean"},
+                                   "error": {"type": ["object", "null"]},
+                                   "share": {"type": "string"}}},
+                (400, 413), body=_body({
+                    "mode": {"enum": ["daily", "random"]},
+                    "date": {"type": "string", "description": "daily: YYYY-MM-DD"},
+                    "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
+                    "actions": {"type": "array", "items": _ref("Action"), "maxItems": 600},
+                    "try": _ref("Action"), "check": {"type": "boolean"}}, ("mode",)))},
             "/api/editions/{name}": {"get": _op(
                 "The printed sheet of an edition", 200, _OBJ, (404,),
                 ({"name": "name", "in": "path", "required": True,

@@ -146,11 +146,16 @@ def put_doodle(code: str, player_id: int) -> dict[str, Any]:
     """The player: store their costume doodle (a small PNG data URL)."""
     from dicehero.web.api import bearer, body
 
-    state = _game_state(code)
+    state = _games().state(code)  # an API route: a JSON 404, not the HTML page
     who = _games().whoami(code, bearer())
     if who["role"] != "player" or who["player"]["id"] != player_id:
         raise ApiError(403, "not_your_sheet", "That is another player's doodle.")
-    raw = body().get("png")
+    if who["player"].get("removed"):
+        raise ApiError(403, "player_removed", "The host removed you from this game.")
+    data = body()
+    if set(data) - {"png"}:
+        raise ApiError(422, "bad_field", "A doodle body has only 'png'.")
+    raw = data.get("png")
     prefix = "data:image/png;base64,"
     if not isinstance(raw, str) or not raw.startswith(prefix):
         raise ApiError(422, "bad_doodle", "Send 'png': a data:image/png;base64 URL.")

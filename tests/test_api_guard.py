@@ -1,0 +1,203 @@
+"""Guards in front of the API: floods get 429, big bodies 413, foreign-origin writes 403."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from apikit import bearer, error
+
+from dicehero.web import create_app
+from dicehero.web.guard import DEFAULT_LIMITS, Buckets
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _app(tmp_path, **config):
+    return create_app({"TESTING": True,
+                       "DATABASE_URL": f"sqlite:///{tmp_path / 'guard.sqlite'}", **config})
+
+
+def _write_rules(app):
+    """Every (method, path) of the app that takes a body, with a real game's ids filled in."""
+    client = app.test_client()
+    g = client.post("/api/games", json={}).json
+    j = client.post(f"/api/games/{g['code']}/players", json={"name": "Ada"}).json
+    out = []
+    for rule in app.url_map.iter_rules():
+        for method in sorted(rule.methods & {"POST", "PUT", "PATCH"}):
+            path = (rule.rule.replace("<code>", g["code"])
+                    .replace("<int:player_id>", str(j["player"]["id"])))
+            out.append((method, path))
+    return out, g, j
+
+
+def test_a_bucket_allows_its_burst_then_refills_at_its_rate():
+    clock = Clock()
+    b = Buckets(per_minute=60, burst=3, clock=clock)
+    assert [b.take("k") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert b.take("k") == pytest.approx(1.0)
+    assert b.take("other") == 0.0  # buckets are per key
+    clock.now += 1.0
+    assert b.take("k") == 0.0 and b.take("k") > 0
+
+
+def test_a_bucket_forgets_full_keys_when_it_holds_too_many():
+    clock = Clock()
+    b = Buckets(per_minute=60, burst=1, clock=clock)
+    b.MAX_KEYS = 10
+    for i in range(10):
+        b.take(i)
+    clock.now += 5
+    b.take("new")
+    assert len(b._tokens) <= 2
+
+
+def test_default_limits_let_a_classroom_behind_one_address_join_at_once():
+    per_minute, burst = DEFAULT_LIMITS["join_ip"]
+    assert burst >= 100 and per_minute >= 100
+    assert DEFAULT_LIMITS["join_game"][1] >= burst
+    # A 20-bot game sends about 60 actions per player in a few seconds.
+    assert DEFAULT_LIMITS["action"][1] >= 60
+
+
+def test_a_hundred_players_join_one_game_from_one_address(client):
+    code = client.post("/api/games", json={}).json["code"]
+    for i in range(100):
+        r = client.post(f"/api/games/{code}/players", json={"name": f"Kid {i}"})
+        assert r.status_code == 201, r.json
+
+
+def test_a_join_flood_gets_429_with_retry_after_and_changes_nothing(tmp_path):
+    app = _app(tmp_path, RATE_LIMITS={"join_ip": (60, 5), "join_game": (600, 100)})
+    client = app.test_client()
+    code = client.post("/api/games", json={}).json["code"]
+    for i in range(5):
+        assert client.post(f"/api/games/{code}/players", json={"name": f"P{i}"}).status_code == 201
+    before = client.get(f"/api/games/{code}").json
+    r = client.post(f"/api/games/{code}/players", json={"name": "Flood"})
+    assert error(r) == (429, "rate_limited")
+    assert int(r.headers["Retry-After"]) >= 1
+    assert client.get(f"/api/games/{code}").json["last_event_id"] == before["last_event_id"]
+    # Another address is not held up by this one's flood.
+    other = client.post(f"/api/games/{code}/players", json={"name": "Next door"},
+                        environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 201
+
+
+def test_the_per_game_join_limit_holds_across_addresses(tmp_path):
+    app = _app(tmp_path, RATE_LIMITS={"join_ip": (600, 100), "join_game": (60, 3)})
+    client = app.test_client()
+    code = client.post("/api/games", json={}).json["code"]
+    got = [client.post(f"/api/games/{code}/players", json={"name": f"P{i}"},
+                       environ_base={"REMOTE_ADDR": f"10.0.0.{i}"}).status_code
+           for i in range(5)]
+    assert got == [201, 201, 201, 429, 429]
+
+
+def test_an_action_flood_gets_429_and_a_stranger_cannot_use_up_a_players_allowance(tmp_path):
+    app = _app(tmp_path, RATE_LIMITS={"action": (60, 4)})
+    client = app.test_client()
+    code = client.post("/api/games", json={}).json["code"]
+    j = client.post(f"/api/games/{code}/players", json={"name": "Ada"}).json
+    url = f"/api/games/{code}/players/{j['player']['id']}/actions"
+    for i in range(10):  # wrong secrets: refused, and counted in their own bucket
+        client.post(url, json={"action": {"type": "skip"}, "roll": 0, "idempotency_key": "x"},
+                    headers=bearer(f"wrong{i % 2}"))
+    codes = []
+    for i in range(5):
+        r = client.post(url, json={"action": {"type": "undo"}, "roll": 0,
+                                   "idempotency_key": f"k{i}"}, headers=bearer(j["secret"]))
+        codes.append(r.status_code)
+    assert codes[:4] == [422] * 4  # the rules refuse an undo with nothing to undo
+    assert codes[4] == 429
+    assert "Retry-After" in r.headers and error(r) == (429, "rate_limited")
+
+
+def test_game_creation_is_limited_per_address(tmp_path):
+    app = _app(tmp_path, RATE_LIMITS={"create_ip": (60, 2)})
+    client = app.test_client()
+    assert [client.post("/api/games", json={}).status_code for _ in range(3)] == [201, 201, 429]
+
+
+def test_limits_can_be_turned_off(tmp_path):
+    app = _app(tmp_path, RATE_LIMITS={})
+    client = app.test_client()
+    assert all(client.post("/api/games", json={}).status_code == 201 for _ in range(80))
+
+
+def test_every_body_over_64_kib_gets_413_in_the_error_shape(app):
+    client = app.test_client()
+    rules, g, j = _write_rules(app)
+    assert len(rules) >= 10
+    big = b'{"name": "' + b"x" * (64 * 1024) + b'"}'
+    for method, path in rules:
+        r = client.open(path, method=method, data=big, content_type="application/json",
+                        headers=bearer(g["host_secret"]))
+        assert error(r) == (413, "request_entity_too_large"), (method, path)
+        # Without a Content-Length (chunked), the limit still holds while reading.
+        who = j["secret"] if path.endswith(("/actions", "/doodle")) else g["host_secret"]
+        r = client.open(path, method=method, input_stream=io.BytesIO(big),
+                        content_type="application/json", headers=bearer(who))
+        assert r.status_code == 413, (method, path, r.status_code)
+        # Chunked (no length at all): Werkzeug cuts the body at the limit; still a 413.
+        r = client.open(path, method=method, input_stream=io.BytesIO(big),
+                        content_type="application/json", headers={
+                            **bearer(who), "Transfer-Encoding": "chunked"},
+                        environ_base={"wsgi.input_terminated": True})
+        assert error(r) == (413, "request_entity_too_large"), (method, path)
+
+
+def test_writes_from_a_foreign_origin_are_refused(app):
+    client = app.test_client()
+    rules, g, j = _write_rules(app)
+    for method, path in rules:
+        for origin in ("https://evil.example", "null", "http://localhost.evil.example",
+                       "http://localhost:1"):
+            r = client.open(path, method=method, json={}, headers={
+                **bearer(g["host_secret"]), "Origin": origin, "Cookie": "session=1"})
+            assert error(r) == (403, "foreign_origin"), (method, path, origin)
+    state = client.get(f"/api/games/{g['code']}").json
+    assert state["status"] == "lobby" and state["player_count"] == 1
+    # Deletes too.
+    url = f"/api/games/{g['code']}/players/{j['player']['id']}"
+    r = client.delete(url, headers={**bearer(g["host_secret"]), "Origin": "https://evil.example"})
+    assert error(r) == (403, "foreign_origin")
+    assert client.get(f"/api/games/{g['code']}").json["player_count"] == 1
+
+
+def test_same_origin_and_no_origin_writes_pass(app):
+    client = app.test_client()
+    for origin in (None, "http://localhost", "http://LOCALHOST:80"):
+        headers = {"Origin": origin} if origin else {}
+        assert client.post("/api/games", json={}, headers=headers).status_code == 201, origin
+    # Reads are never refused for their origin.
+    code = client.post("/api/games", json={}).json["code"]
+    assert client.get(f"/api/games/{code}", headers={"Origin": "https://x.example"}).status_code \
+        == 200
+
+
+def test_allowed_origins_and_a_trusted_proxy(tmp_path):
+    app = _app(tmp_path, ALLOWED_ORIGINS=["https://dice.school.example"], TRUSTED_PROXIES=1)
+    client = app.test_client()
+    ok = client.post("/api/games", json={}, headers={"Origin": "https://dice.school.example"})
+    assert ok.status_code == 201
+    # Behind nginx the public host comes from X-Forwarded-Host.
+    r = client.post("/api/games", json={}, headers={
+        "Origin": "https://play.example", "X-Forwarded-Host": "play.example",
+        "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.5"})
+    assert r.status_code == 201
+
+
+def test_no_page_sets_a_cookie(client):
+    code = client.post("/api/games", json={}).json["code"]
+    for url in ("/", "/host", f"/host/{code}", f"/play/{code}", "/solo", f"/api/games/{code}"):
+        assert "Set-Cookie" not in client.get(url).headers, url
