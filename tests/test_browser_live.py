@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 from browser_support import (  # noqa: F401
@@ -15,6 +11,7 @@ from browser_support import (  # noqa: F401
     PROJECTOR,
     browser,
     choose_superpower,
+    server,
     shot,
     spend_round,
     wait_idle,
@@ -22,43 +19,6 @@ from browser_support import (  # noqa: F401
 )
 
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """`dicehero serve` in a subprocess on a free port, with its own instance folder."""
-    instance = tmp_path_factory.mktemp("instance")
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "dicehero.cli", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--instance", str(instance), "--no-qr"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(url + "/", timeout=1).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("dicehero serve did not start:\n" + proc.stdout.read().decode())
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    proc.stdout.close()
 
 
 def _round_is(page, n: int) -> None:

@@ -63,6 +63,7 @@
     text($("waiting-for"), waiting.length ? "Still playing: " + waiting.slice(0, 40).join(", ") + (waiting.length > 40 ? " and " + (waiting.length - 40) + " more" : "") : s.roll ? "Everyone is done." : "");
     // roster
     text($("count"), s.player_count);
+    text($("count-word"), s.player_count === 1 ? "hero" : "heroes");
     const ul = $("players");
     ul.replaceChildren();
     for (const p of s.players) {
@@ -122,7 +123,7 @@
     const el = $("timer");
     if (!timerEnds) { text(el, ""); return; }
     const left = Math.max(0, Math.round(timerEnds - Date.now() / 1000));
-    text(el, "⏱ " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0"));
+    text(el, Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left");
     el.classList.toggle("up", left === 0);
   }
   setInterval(tick, 1000);
@@ -159,7 +160,7 @@
     if (state.roll) body.number = state.roll + 1;
     if (state.roll && state.done_count < state.player_count) {
       const n = state.player_count - state.done_count;
-      if (!confirm(n + (n === 1 ? " hero is" : " heroes are") + " still playing. Roll anyway? Their unused dice will be lost.")) return;
+      if (!await ask("Roll anyway?", n + (n === 1 ? " hero is" : " heroes are") + " still playing. Their unused dice will be lost.", { ok: "Roll anyway" })) return;
       body.go_on = true;
     }
     rolling = true;
@@ -193,7 +194,7 @@
   $("b-finish").addEventListener("click", async () => {
     const body = {};
     if (state.done_count < state.player_count) {
-      if (!confirm("Some heroes are still playing. Finish anyway?")) return;
+      if (!await ask("Finish anyway?", "Some heroes are still playing. Their unused dice will be lost.", { ok: "Finish the game" })) return;
       body.go_on = true;
     }
     await hostPost("/finish", body);
@@ -202,15 +203,36 @@
   $("b-timer").addEventListener("click", async () => { await hostPost("/timer", { seconds: parseInt($("timer-s").value, 10) }); refresh(); });
   $("b-timer-stop").addEventListener("click", async () => { await hostPost("/timer", { seconds: 0 }); refresh(); });
 
+  // An in-page dialog instead of confirm()/prompt(): labelled for screen readers, styled
+  // for the projector, and it never blocks the page's live updates. Resolves to true (or
+  // the typed text) for OK, null for Cancel or Escape.
+  function ask(title, line, o) {
+    const d = $("ask"), input = $("ask-input");
+    const opener = document.activeElement;
+    text($("ask-title"), title);
+    text($("ask-text"), line);
+    text($("ask-ok"), o.ok || "OK");
+    $("ask-field").hidden = !o.input;
+    input.required = !!o.input;
+    if (o.input) { text($("ask-label"), o.input); input.value = o.value || ""; }
+    d.returnValue = "";
+    d.showModal();
+    if (o.input) input.select(); else $("ask-ok").focus();
+    return new Promise((res) => d.addEventListener("close", () => {
+      if (opener && opener.isConnected) opener.focus();
+      res(d.returnValue === "ok" ? (o.input ? input.value.trim() || null : true) : null);
+    }, { once: true }));
+  }
+
   async function rename(p) {
-    const name = prompt("New name for " + p.name + ":", "");
+    const name = await ask("Rename " + p.name, "The hero's phone shows the new name at once.", { input: "New name", value: p.name, ok: "Rename" });
     if (!name) return;
     const r = await api("PATCH", "/players/" + p.id, { name });
     if (!r.ok) say(r.data.error.message, true); else say("Renamed to " + r.data.player.name + ".");
     refresh();
   }
   async function remove(p) {
-    if (!confirm("Remove " + p.name + " from the game?")) return;
+    if (!await ask("Remove " + p.name + "?", p.name + " leaves the game and the scores. Their phone says so.", { ok: "Remove" })) return;
     const r = await api("DELETE", "/players/" + p.id);
     if (!r.ok) say(r.data.error.message, true); else say(p.name + " was removed.");
     refresh();

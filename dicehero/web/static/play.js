@@ -50,7 +50,7 @@
       else parts.push(counts.done + " of " + counts.players + " heroes done.");
       if (timer) {
         const left = Math.max(0, Math.round(timer.ends - Date.now() / 1000));
-        parts.push("⏱ " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left");
+        parts.push("Timer: " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left.");
       }
     }
     DH.text($("live"), parts.join(" "));
@@ -77,7 +77,9 @@
 
   function refresh() {
     // Several events in a burst need only one read of the sheet.
-    if (!refreshing) refreshing = new Promise((res) => setTimeout(res, 60)).then(doRefresh).finally(() => { refreshing = null; });
+    // A read that fails (Wi-Fi gone) is not an error: the 'online' event or the stream's
+    // reconnect reads again.
+    if (!refreshing) refreshing = new Promise((res) => setTimeout(res, 60)).then(doRefresh).catch(() => setConn(false)).finally(() => { refreshing = null; });
     return refreshing;
   }
 
@@ -175,6 +177,7 @@
     if (document.visibilityState === "visible" && me) { refresh(); if (!es || es.readyState === EventSource.CLOSED) connect(); }
   });
   window.addEventListener("online", () => { if (me) { refresh(); connect(); } });
+  window.addEventListener("offline", () => { if (me) setConn(false); });
 
   async function start() {
     const st = await api("GET", "");
