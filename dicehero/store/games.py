@@ -30,6 +30,16 @@ from dicehero.store.db import Store, emit
 from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, roll_label, seed_digest
 from dicehero.store.errors import StoreError
 from dicehero.store.models import ActionRow, Game, Player, Roll
+from dicehero.store.paper import (
+    PAPER_DONE,
+    is_paper_row,
+    next_round_view,
+    paper_offer,
+    paper_step,
+    parse_sheet,
+    replay_sheet,
+    stored_action,
+)
 from dicehero.store.projection import (
     GameFold,
     PlayerFold,
@@ -100,7 +110,8 @@ def _only(body: dict[str, Any], *keys: str) -> None:
 
 def _player_json(p: Player, game: Game) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "joined_roll": p.joined_roll,
-            "done": game.roll_count > 0 and p.done_roll >= game.roll_count}
+            "done": game.roll_count > 0 and p.done_roll >= game.roll_count,
+            "paper": p.done_roll == PAPER_DONE}
 
 
 class Games:
@@ -110,6 +121,7 @@ class Games:
         self.store = store
         self.projections = Projections()
         self.max_players = max_players
+        self.paper_grace = 3600.0  # seconds after the end that paper sheets may still come in
 
     # -- lookups and who is asking ---------------------------------------------------------
 
@@ -210,22 +222,31 @@ class Games:
         return {"code": code, "host_secret": host_secret, "game": self.state(code)}
 
     def join(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A new player; returns their id and secret (shown once)."""
-        _only(body, "name")
+        """A new player; returns their id and secret (shown once).
+
+        ``"paper": true`` joins a paper player: never waited for, their sheet comes
+        in later as a whole (:meth:`paper_submit`); they may join after the end too,
+        while paper sheets are still taken.
+        """
+        _only(body, "name", "paper")
         name = clean_name(body.get("name"))
+        paper = _bool_field(body, "paper")
         secret = secrets.token_urlsafe(32)
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            if game.status == "over":
+            if game.status == "over" and not paper:
                 raise StoreError(409, "game_over", "This game is over.")
+            if paper:
+                self._check_paper_open(game)
             active = self._active(s, game)
             if len(active) >= self.max_players:
                 raise StoreError(409, "game_full", "This game is full.")
             if any(p.name.casefold() == name.casefold() for p in active):
                 raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
-                       joined_roll=game.roll_count)
+                       joined_roll=0 if paper else game.roll_count,
+                       done_roll=PAPER_DONE if paper else 0)
             s.add(p)
             s.flush()
             emit(s, game, "player_joined", {"player": _player_json(p, game),
@@ -460,6 +481,9 @@ class Games:
             game = self._game(s, code, lock=not check)
             player = self._player(s, game, player_id)
             self._as_player(s, game, player, secret)
+            if player.done_roll == PAPER_DONE:
+                raise StoreError(409, "paper_player", "You play on paper: enter your sheet "
+                                                      "on the paper page instead.")
             earlier = s.scalar(select(ActionRow).where(ActionRow.player_id == player.id,
                                                        ActionRow.idempotency_key == key))
             if earlier is not None and not check:
@@ -509,6 +533,140 @@ class Games:
         return {"action": {"id": row.id, "roll": row.roll, "action": row.action,
                            "idempotency_key": row.idempotency_key},
                 "sheet": {**sheet_view(sheet), **extras}}
+
+    # -- paper players ---------------------------------------------------------------------
+
+    def _paper_until(self, game: Game) -> float | None:
+        """Until when (unix seconds) paper sheets are taken; None while the game runs."""
+        if game.status != "over":
+            return None
+        if game.finished_at is None:
+            return 0.0
+        return _unix(game.finished_at) + self.paper_grace
+
+    def _check_paper_open(self, game: Game) -> None:
+        until = self._paper_until(game)
+        if until is not None and time.time() > until:
+            minutes = round(self.paper_grace / 60)
+            raise StoreError(409, "paper_closed", f"Paper sheets for this game were taken "
+                                                  f"until {minutes} minutes after it ended.")
+
+    def _paper_player(self, s: Session, game: Game, player_id: int,
+                      secret: str | None) -> Player:
+        """The paper player ``player_id``, if the secret is theirs or the host's."""
+        player = self._player(s, game, player_id)
+        role, who = self._who(s, game, secret)
+        if role == "player" and (who is None or who.id != player.id):
+            raise StoreError(403, "not_your_sheet", "That is another player's sheet.")
+        if player.removed:
+            raise StoreError(403, "player_removed", "The host removed this hero from the game.")
+        if player.done_roll != PAPER_DONE:
+            raise StoreError(409, "not_paper", f"{player.name} plays on a phone; only paper "
+                                               "players send a whole sheet.")
+        return player
+
+    @staticmethod
+    def _rolls(s: Session, game: Game) -> list[list[int]]:
+        return [list(r.dice) for r in s.scalars(
+            select(Roll).where(Roll.game_id == game.id).order_by(Roll.number))]
+
+    @staticmethod
+    def _last_paper(s: Session, player: Player) -> ActionRow | None:
+        return s.scalar(select(ActionRow).where(ActionRow.player_id == player.id)
+                        .order_by(ActionRow.id.desc()).limit(1))
+
+    def _paper_reply(self, game: Game, player: Player, row: ActionRow | None,
+                     board: list[dict[str, Any]]) -> dict[str, Any]:
+        mine = next(r for r in board if r["player_id"] == player.id)
+        sheet = (row.action if row is not None and is_paper_row(row.action)
+                 else stored_action(None, []))
+        return {"player": _player_json(player, game),
+                "paper": {"superpower": sheet.get("superpower"),
+                          "rounds": sheet.get("rounds") or [],
+                          "submitted_at": _unix(row.created_at) if row is not None else None},
+                "score": {k: mine[k] for k in mine if k not in ("player_id", "name")},
+                "player_count": len(board), "status": game.status, "roll": game.roll_count,
+                "open_until": self._paper_until(game)}
+
+    def paper_sheet(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
+        """A paper player's sheet as last sent, with its score and rank (them or the host)."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            player = self._paper_player(s, game, player_id, secret)
+            return self._paper_reply(game, player, self._last_paper(s, player),
+                                     self._leaderboard(s, game))
+
+    def paper_submit(self, code: str, secret: str | None, player_id: int,
+                     body: dict[str, Any]) -> dict[str, Any]:
+        """Replace a paper player's sheet with ``{superpower, rounds}``, checked over the rolls.
+
+        All or nothing: the first mark the rules refuse is a 422 naming its round,
+        die and rule, and nothing is stored. The same sheet again stores nothing new.
+        """
+        _only(body, "superpower", "rounds")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            player = self._paper_player(s, game, player_id, secret)
+            self._check_paper_open(game)
+            edition = load_edition(game.edition)
+            rolls = self._rolls(s, game)
+            superpower, rounds = parse_sheet(body, len(rolls))
+            sheet = replay_sheet(edition, paper_offer(game.power_mode, game.offer, edition),
+                                 rolls, superpower, rounds)
+            action = stored_action(superpower, rounds)
+            last = self._last_paper(s, player)
+            # Ranked before the row is added: the cache must never fold an uncommitted row.
+            board = self._leaderboard(s, game, {player.id: sheet})
+            if last is not None and last.action == action:
+                return {**self._paper_reply(game, player, last, board), "stored": False}
+            row = ActionRow(game_id=game.id, player_id=player.id, roll=game.roll_count,
+                            action=action, idempotency_key="paper:" + secrets.token_hex(12))
+            s.add(row)
+            s.flush()
+            reply = self._paper_reply(game, player, row, board)
+            emit(s, game, "paper_sheet", {
+                "player": {"id": player.id, "name": player.name}, "rounds": len(rounds),
+                "total": reply["score"]["total"], "rank": reply["score"]["rank"],
+                "final": game.status == "over"})
+            return {**reply, "stored": True}
+
+        return self.store.write(normalise_code(code), work)
+
+    def paper_check(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
+        """The entry page's tap: replay a draft sheet, then try one more action (stores nothing).
+
+        Public, like the rolls it reads. A draft the rules refuse is a 422 as for
+        :meth:`paper_submit`; a refused ``try`` is answered in ``error``.
+        """
+        _only(body, "superpower", "rounds", "try", "check")
+        with self.store.read() as s:
+            game = self._game(s, code)
+            rolls = self._rolls(s, game)
+            edition = load_edition(game.edition)
+            offer = paper_offer(game.power_mode, game.offer, edition)
+            status, until = game.status, self._paper_until(game)
+        superpower, rounds = parse_sheet(body, len(rolls))
+        sheet = replay_sheet(edition, offer, rolls, superpower, rounds)
+        accepted, error = False, None
+        if body.get("try") is not None:
+            action = parse_action(body["try"])  # BadAction: 400
+            try:
+                after = paper_step(edition, offer, rolls, superpower, rounds, action)
+            except StoreError as e:
+                if e.status != 422:
+                    raise
+                error = {**(e.details or {}), "code": e.code, "message": e.message}
+            else:
+                accepted = True
+                if not _bool_field(body, "check"):
+                    superpower, rounds, sheet = after
+        view = sheet_view(next_round_view(sheet, rolls))
+        view["can_undo"] = superpower is not None or any(rounds)
+        return {"draft": {"superpower": superpower, "rounds": rounds}, "sheet": view,
+                "accepted": accepted, "error": error, "rolled": len(rolls),
+                "status": status, "open_until": until,
+                "open": until is None or time.time() <= until}
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -590,7 +748,8 @@ class Games:
             for p in players:
                 sheet = (override or {}).get(p.id) or fold.fold(p.id).sheet
                 rows.append({"player_id": p.id, "name": p.name,
-                             "superpower": sheet.superpower, **score(sheet).to_dict()})
+                             "superpower": sheet.superpower,
+                             "paper": p.done_roll == PAPER_DONE, **score(sheet).to_dict()})
         rows.sort(key=lambda r: (-r["total"], r["name"].casefold(), r["player_id"]))
         for i, r in enumerate(rows):
             r["rank"] = rows[i - 1]["rank"] if i and rows[i - 1]["total"] == r["total"] else i + 1
@@ -614,10 +773,14 @@ class Games:
             players = list(s.scalars(select(Player).where(Player.game_id == game.id)
                                      .order_by(Player.id)))
             actions: dict[int, list[dict[str, Any]]] = {p.id: [] for p in players}
+            paper: dict[int, dict[str, Any]] = {}
             for row in s.scalars(select(ActionRow).where(ActionRow.game_id == game.id)
                                  .order_by(ActionRow.id)):
                 actions[row.player_id].append({"id": row.id, "roll": row.roll,
                                                "action": row.action})
+                if is_paper_row(row.action):  # the newest sheet counts
+                    paper[row.player_id] = {"superpower": row.action.get("superpower"),
+                                            "rounds": row.action.get("rounds") or []}
             board = {r["player_id"]: r for r in self._leaderboard(s, game)}
             edition = load_edition(game.edition)
             return {
@@ -627,8 +790,12 @@ class Games:
                 "offer": game.offer, "rolls": rolls,
                 "players": [{"id": p.id, "name": p.name, "removed": p.removed,
                              "joined_roll": p.joined_roll,
-                             "offer": list(player_offer(game, p.id, edition)),
-                             "score": board.get(p.id), "actions": actions[p.id]}
+                             "offer": list(paper_offer(game.power_mode, game.offer, edition)
+                                           if p.done_roll == PAPER_DONE
+                                           else player_offer(game, p.id, edition)),
+                             "score": board.get(p.id), "actions": actions[p.id],
+                             "paper": p.done_roll == PAPER_DONE,
+                             **({"paper_sheet": paper[p.id]} if p.id in paper else {})}
                             for p in players],
                 "leaderboard": list(board.values()),
             }
@@ -658,6 +825,11 @@ class Games:
             return edition_view(load_edition(name))
         except EditionError:
             raise StoreError(404, "unknown_edition", f"There is no edition {name!r}.") from None
+
+
+def _unix(when: datetime) -> float:
+    """Unix seconds of a stored time (SQLite gives UTC back without its zone)."""
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
 
 
 def _csv_safe(text: str) -> str:

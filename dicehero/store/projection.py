@@ -22,6 +22,7 @@ from dicehero.engine import Sheet, apply, new_sheet, start_round
 from dicehero.engine.edition import Edition
 from dicehero.store.dice import derive_offer, offer_label
 from dicehero.store.models import ActionRow, Game, Player, Roll
+from dicehero.store.paper import is_paper_row, paper_offer, replay_sheet
 
 
 @dataclass
@@ -49,6 +50,19 @@ class PlayerFold:
         """What the sheet view adds: the rounds missed by joining late, forfeited dice."""
         return {"missed_rounds": max(0, self.joined_roll - 1),
                 "forfeited": [dict(f) for f in self.forfeited]}
+
+
+def paper_fold(game: Game, edition: Edition, player_id: int, rolls: list[list[int]],
+               row: dict[str, Any]) -> PlayerFold:
+    """A paper player's fold: their newest sheet replayed from nothing (it replaces the last).
+
+    The sheet was checked when it was stored, under the game's write lock, over the
+    same rolls; rounds they have not entered yet stay blank.
+    """
+    rounds = row.get("rounds") or []
+    sheet = replay_sheet(edition, paper_offer(game.power_mode, game.offer, edition), rolls,
+                         row.get("superpower"), rounds)
+    return PlayerFold(player_id, 0, sheet, rolls_applied=len(rounds))
 
 
 def player_offer(game: Game, player_id: int, edition: Edition) -> tuple[int, ...]:
@@ -90,6 +104,10 @@ class GameFold:
                 .order_by(ActionRow.id)):
             if pid not in self.players:
                 self._new_players(session, game)
+            if is_paper_row(action):
+                self.players[pid] = paper_fold(game, self.edition, pid, self.rolls, action)
+                self.last_action_id = aid
+                continue
             fold = self.players[pid]
             fold.advance(self.rolls, roll)
             fold.sheet = apply(fold.sheet, action)
@@ -124,6 +142,10 @@ def replay_player(session: Session, game: Game, player: Player,
         query = query.where(ActionRow.id <= upto_action)
     last_roll = 0
     for row in session.scalars(query.order_by(ActionRow.id)):
+        if is_paper_row(row.action):
+            fold = paper_fold(game, edition, player.id, rolls, row.action)
+            last_roll = row.roll
+            continue
         fold.advance(rolls, row.roll)
         fold.sheet = apply(fold.sheet, row.action)
         last_roll = row.roll

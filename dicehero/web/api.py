@@ -45,7 +45,7 @@ def body() -> dict[str, Any]:
         return {}
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         raise StoreError(400, "bad_json", "The body is not valid JSON.") from None
     if not isinstance(data, dict):
         raise StoreError(400, "bad_json", "The body must be a JSON object.")
@@ -113,6 +113,24 @@ def act(code: str, player_id: int) -> Response:
     return resp
 
 
+@bp.get("/games/<code>/players/<int:player_id>/paper")
+def paper_get(code: str, player_id: int) -> Response:
+    """A paper player's sheet as last sent, with score and rank (them or the host)."""
+    return _no_store(jsonify(games().paper_sheet(code, bearer(), player_id)))
+
+
+@bp.put("/games/<code>/players/<int:player_id>/paper")
+def paper_put(code: str, player_id: int) -> Response:
+    """A paper player's whole sheet, checked over the game's rolls; replaces the last one."""
+    return _no_store(jsonify(games().paper_submit(code, bearer(), player_id, body())))
+
+
+@bp.post("/games/<code>/paper/check")
+def paper_check(code: str) -> Response:
+    """The paper entry page: replay a draft sheet and try one more mark (stores nothing)."""
+    return _no_store(jsonify(games().paper_check(code, body())))
+
+
 @bp.post("/games/<code>/offer")
 def offer(code: str) -> Response:
     """Host: roll (or type) the table's two superpower choices."""
@@ -171,10 +189,12 @@ def edition(name: str) -> Response:
 def init_app(app: Flask) -> None:
     """Register the API and turn store and engine refusals into the one JSON error shape."""
     app.register_blueprint(bp)
+    app.extensions["dicehero.games"].paper_grace = float(
+        app.config.get("PAPER_GRACE_SECONDS", 3600))
 
     @app.errorhandler(StoreError)
     def _store_error(e: StoreError) -> tuple[Response, int]:
-        return error_response(e.status, e.code, e.message)
+        return error_response(e.status, e.code, e.message, e.details)
 
     @app.errorhandler(ActionError)
     def _action_error(e: ActionError) -> tuple[Response, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
@@ -16,9 +18,14 @@ class ApiError(Exception):
         self.message = message
 
 
-def error_response(status: int, code: str, message: str) -> tuple[Response, int]:
-    """The JSON response for an error; every error of the service goes through here."""
-    return jsonify(error={"code": code, "message": message}), status
+def error_response(status: int, code: str, message: str,
+                   details: dict[str, Any] | None = None) -> tuple[Response, int]:
+    """The JSON response for an error; every error of the service goes through here.
+
+    ``details`` adds fields beside ``code`` and ``message`` (a paper sheet's refusal
+    names its round and die); they never replace them.
+    """
+    return jsonify(error={**(details or {}), "code": code, "message": message}), status
 
 
 def init_app(app: Flask) -> None:
@@ -29,7 +36,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ApiError)
     @app.errorhandler(StoreError)
     def _api_error(e: ApiError | StoreError) -> tuple[Response, int]:
-        return error_response(e.status, e.code, e.message)
+        return error_response(e.status, e.code, e.message, getattr(e, "details", None))
 
     @app.errorhandler(HTTPException)
     def _http_error(e: HTTPException) -> tuple[Response, int]:

@@ -70,12 +70,34 @@ _NAME = {"type": "string", "minLength": 1, "maxLength": 200,
          "description": "cleaned: control characters removed, at most 24 letters"}
 
 SCHEMAS: dict[str, Any] = {
-    "Error": _body({"error": _body({"code": {"type": "string"}, "message": {"type": "string"}},
-                                   ("code", "message"))}, ("error",)),
+    "Error": _body({"error": _body({
+        "code": {"type": "string"}, "message": {"type": "string"},
+        # Only a refused paper sheet says where: round (0 = the superpower), die, action.
+        "round": {"type": "integer", "minimum": 0},
+        "die": {"type": ["integer", "null"]}, "wild": {"type": "boolean"},
+        "action": _OBJ, "rule": {"type": "string"}}, ("code", "message"))}, ("error",)),
     "Player": {"type": "object", "properties": {
         "id": {"type": "integer"}, "name": {"type": "string"},
-        "joined_roll": {"type": "integer"}, "done": {"type": "boolean"}},
+        "joined_roll": {"type": "integer"}, "done": {"type": "boolean"},
+        "paper": {"type": "boolean", "description": "plays on a printed sheet"}},
         "required": ["id", "name", "joined_roll", "done"]},
+    "PaperSheet": _body({
+        "superpower": {"type": ["integer", "null"], "minimum": 1},
+        "rounds": {"type": "array", "description":
+                   "round k: what was done with roll k's dice, as engine actions",
+                   "items": {"type": "array", "maxItems": 40, "items": _ref("Action")}}}),
+    "PaperReply": {"type": "object", "required": ["player", "paper", "score", "status"],
+                   "properties": {
+                       "player": _ref("Player"),
+                       "paper": {"type": "object", "properties": {
+                           "superpower": {"type": ["integer", "null"]},
+                           "rounds": {"type": "array"},
+                           "submitted_at": {"type": ["number", "null"]}}},
+                       "score": _OBJ, "player_count": {"type": "integer"},
+                       "status": {"enum": ["lobby", "playing", "over"]},
+                       "roll": {"type": "integer"},
+                       "open_until": {"type": ["number", "null"]},
+                       "stored": {"type": "boolean"}}},
     "GameState": {"type": "object", "required": [
         "code", "status", "roll", "rounds", "players", "seed_sha256", "last_event_id"],
         "properties": {
@@ -144,7 +166,9 @@ def document() -> dict[str, Any]:
                     "type": "object", "required": ["player", "secret"],
                     "properties": {"player": _ref("Player"), "secret": {"type": "string"}}},
                 (400, 404, 409, 413, 422, 503), (_CODE,),
-                body=_body({"name": _NAME}, ("name",)))},
+                body=_body({"name": _NAME, "paper": {
+                    "type": "boolean", "description": "a paper player: never waited for; "
+                    "may join after the end while paper sheets are taken"}}, ("name",)))},
             g + "/players/{player_id}": {
                 "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
                     "type": "object", "required": ["player", "game", "sheet"],
@@ -223,6 +247,28 @@ def document() -> dict[str, Any]:
                     "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
                     "actions": {"type": "array", "items": _ref("Action"), "maxItems": 600},
                     "try": _ref("Action"), "check": {"type": "boolean"}}, ("mode",)))},
+            g + "/players/{player_id}/paper": {
+                "get": _op("A paper player's sheet as last sent, with score and rank "
+                           "(them or the host)", 200, _ref("PaperReply"),
+                           (401, 403, 404, 409), (_CODE, _PID), auth=True),
+                "put": _op("A paper player's whole sheet, checked over the game's rolls "
+                           "(all or nothing; replaces the last one)", 200, _ref("PaperReply"),
+                           _HOST, (_CODE, _PID), body=_ref("PaperSheet"), auth=True)},
+            g + "/paper/check": {"post": _op(
+                "Paper entry page: replay a draft sheet, try one more mark (stores nothing)",
+                200, {"type": "object", "required": ["draft", "sheet", "accepted", "error"],
+                      "properties": {"draft": _ref("PaperSheet"), "sheet": _OBJ,
+                                     "accepted": {"type": "boolean"},
+                                     "error": {"type": ["object", "null"]},
+                                     "rolled": {"type": "integer"},
+                                     "status": {"type": "string"},
+                                     "open_until": {"type": ["number", "null"]},
+                                     "open": {"type": "boolean"}}},
+                (400, 404, 413, 422), (_CODE,), body=_body({
+                    "superpower": {"type": ["integer", "null"]},
+                    "rounds": {"type": "array", "items": {"type": "array",
+                                                          "items": _ref("Action")}},
+                    "try": _ref("Action"), "check": {"type": "boolean"}}))},
             "/api/editions/{name}": {"get": _op(
                 "The printed sheet of an edition", 200, _OBJ, (404,),
                 ({"name": "name", "in": "path", "required": True,

@@ -93,6 +93,14 @@ def play(code: str) -> str:
     return render_template("play.html", game=state, edition=edition_view(edition))
 
 
+@bp.get("/paper/<code>")
+def paper(code: str) -> str:
+    """A paper player's page: enter the marks of a printed sheet, checked over the rolls."""
+    state = _game_state(code)
+    edition = load_edition(state["edition"])
+    return render_template("paper.html", game=state, edition=edition_view(edition))
+
+
 @bp.get("/host")
 def host_new() -> str:
     """Create a game."""

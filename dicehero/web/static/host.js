@@ -75,7 +75,7 @@
       name.textContent = p.name;
       const tag = document.createElement("span");
       tag.className = "ptag";
-      tag.textContent = [p.done && s.roll ? "done" : s.roll ? "playing…" : "", spName(p.superpower)].filter(Boolean).join(" · ");
+      tag.textContent = [p.paper ? "on paper" : p.done && s.roll ? "done" : s.roll ? "playing…" : "", spName(p.superpower)].filter(Boolean).join(" · ");
       li.append(img, name, tag);
       if (!over) {
         const ren = document.createElement("button");
@@ -144,6 +144,8 @@
       if (e.lastEventId) lastEventId = +e.lastEventId;
       const doodled = /^\{"type":"player_doodle","data":\{"player":\{"id":(\d+)/.exec(e.data);
       if (doodled) { doodle(+doodled[1], true); return; }
+      // A paper sheet can come in after the end: the results are drawn again.
+      if (e.data.indexOf('"type":"paper_sheet"') >= 0) resultsShown = false;
       soon();
     };
     es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000); };
@@ -255,7 +257,7 @@
     board.slice(0, 3).forEach((e, i) => {
       const li = document.createElement("li");
       li.className = "place p" + (i + 1);
-      const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name;
+      const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name + (e.paper ? " (paper)" : "");
       const t = document.createElement("span"); t.className = "pt"; t.textContent = e.total + " Honor";
       const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
       li.append(k, n, t);
@@ -265,7 +267,7 @@
     tb.replaceChildren();
     for (const e of board) {
       const tr = document.createElement("tr");
-      const cells = [e.rank, e.name, ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
+      const cells = [e.rank, e.name + (e.paper ? " (paper)" : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
       cells.forEach((c, i) => {
         const td = document.createElement(i === 1 ? "th" : "td");
         if (i === 1) td.scope = "row";

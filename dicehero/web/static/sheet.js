@@ -9,7 +9,9 @@
   DH.text = function (el, s) { if (el) el.textContent = s; };
 
   /* root: the #sheet section. opts.send(action, {check}) resolves to
-     {sheet, error}; with check it only asks why an action is refused. */
+     {sheet, error}; with check it only asks why an action is refused.
+     Optional: opts.rounds (a game shorter than the edition), opts.onRender(view),
+     opts.describe(action, view) -> text or "". */
   DH.Sheet = function (root, opts) {
     const ed = JSON.parse(document.getElementById("edition-data").textContent);
     const $ = (sel) => root.querySelector(sel);
@@ -56,7 +58,8 @@
         } else {
           sel = null;
           render(r.sheet);
-          say(describe(action, r.sheet));
+          // A page may word what happened its own way (paper entry: "Round 3 entered").
+          say((opts.describe && opts.describe(action, r.sheet)) || describe(action, r.sheet));
         }
       } catch (e) {
         say("Could not reach the server: " + e.message + ". Try again.", true);
@@ -156,7 +159,7 @@
     function render(v) {
       view = v;
       const playing = v.round > 0 && !v.done;
-      DH.text($("#s-round"), v.finished ? "Game over" : v.round ? "Round " + v.round + " of " + ed.rounds : "Before the first roll");
+      DH.text($("#s-round"), v.finished ? "Game over" : v.round ? "Round " + v.round + " of " + (opts.rounds || ed.rounds) : "Before the first roll");
       DH.text($("#s-total"), v.score.total + " Honor");
       // dice
       $$("[data-die]").forEach((b) => {

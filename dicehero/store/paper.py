@@ -1,0 +1,182 @@
+"""Paper players: marks made with a pen on a printed sheet, entered later and checked.
+
+A paper player is a normal player of a live game (a name and a secret) who
+never answers a roll live. They enter their sheet afterwards, at the end or
+round by round, as ``{"superpower": n, "rounds": [[action, ...], ...]}``:
+round ``k`` lists what they did with roll ``k``'s dice, in the engine's own
+action vocabulary. The sheet is replayed through the engine over the game's
+real rolls, exactly as a phone player's taps would be; the first action the
+rules refuse names its round, its die and the rule.
+
+Each accepted sheet is stored as one row of the append-only action log,
+``{"type": "paper", "superpower": ..., "rounds": [...]}``; the newest row of a
+player supersedes the earlier ones (see :mod:`dicehero.store.projection`).
+This module is the pure part: shapes, the replay and the wording of refusals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dicehero.engine import Action, ActionError, BadAction, Sheet, apply, parse_action, start_round
+from dicehero.engine.edition import Edition
+from dicehero.engine.state import new_sheet
+from dicehero.store.errors import StoreError
+
+PAPER = "paper"  # the action-log type of a stored paper sheet
+PAPER_DONE = 2**31 - 1  # a paper player's done_roll: they never hold up a roll
+MAX_ROUND_ACTIONS = 40  # four dice, a Wild die or two, undo steps: far more than a round needs
+
+
+def paper_offer(power_mode: str, offer: Sequence[int] | None, edition: Edition) -> tuple[int, ...]:
+    """The superpowers a paper player may have chosen.
+
+    With the table's offer, one of the two rolled for everyone (shown on the host's
+    screen). When every player rolls their own, a paper player rolled real dice at
+    their desk that the server never saw, so any superpower is accepted.
+    """
+    if power_mode == "each":
+        return tuple(range(1, edition.faces + 1))
+    return tuple(offer or ())
+
+
+def parse_sheet(body: dict[str, Any], rolled: int) -> tuple[int | None, list[list[dict[str, Any]]]]:
+    """The superpower and the rounds of a submitted sheet, normalised; 400/422 on a bad shape."""
+    superpower = body.get("superpower")
+    if superpower is not None and (isinstance(superpower, bool)
+                                   or not isinstance(superpower, int)):
+        raise StoreError(422, "bad_field", "'superpower' is the number of your superpower, "
+                                           "or null.")
+    rounds = body.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise StoreError(422, "bad_field", "'rounds' is a list with one list of actions "
+                                           "per round.")
+    if len(rounds) > rolled:
+        raise StoreError(422, "too_many_rounds",
+                         f"Only {rolled} {'round has' if rolled == 1 else 'rounds have'} "
+                         f"been rolled so far; your sheet has {len(rounds)}.")
+    out = []
+    for r, actions in enumerate(rounds, start=1):
+        if not isinstance(actions, list) or len(actions) > MAX_ROUND_ACTIONS:
+            raise StoreError(422, "bad_field", f"Round {r}: a list of at most "
+                                               f"{MAX_ROUND_ACTIONS} actions.")
+        parsed = []
+        for i, raw in enumerate(actions, start=1):
+            try:
+                parsed.append(parse_action(raw).to_dict())
+            except BadAction as e:
+                raise StoreError(400, e.code, f"Round {r}, action {i}: {e.message}") from None
+        out.append(parsed)
+    return superpower, out
+
+
+def describe_place(round_no: int, action: Action, rolls: Sequence[Sequence[int]]) -> str:
+    """Where on the sheet an action is, in plain words: ``Round 3, die 2 (a 5)``."""
+    if round_no == 0 or action.type == "choose":
+        return "Your superpower"
+    if action.wild:
+        return f"Round {round_no}, the Wild die"
+    dice = rolls[round_no - 1] if 0 < round_no <= len(rolls) else ()
+    if action.die is not None and 0 <= action.die < len(dice):
+        return f"Round {round_no}, die {action.die + 1} (a {dice[action.die]})"
+    return f"Round {round_no}"
+
+
+def refusal(round_no: int, action: Action, error: ActionError,
+            rolls: Sequence[Sequence[int]]) -> StoreError:
+    """The 422 for a mark that cannot be right: the round, the die, the action and the rule."""
+    where = describe_place(round_no, action, rolls)
+    return StoreError(422, error.code, f"{where}: {error.message}", details={
+        "round": round_no, "die": action.die if not action.wild else None,
+        "wild": bool(action.wild), "action": action.to_dict(), "rule": error.message})
+
+
+def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
+                 superpower: int | None, rounds: Sequence[Sequence[Any]]) -> Sheet:
+    """The sheet after the choice and each entered round; :class:`StoreError` 422 at a refusal.
+
+    Round ``k``'s actions answer roll ``k``; rounds after the last entered one are
+    not started (the sheet stands where the paper player stopped entering).
+    """
+    sheet = new_sheet(edition, offer)
+    if superpower is not None:
+        choose = Action("choose", superpower=superpower)
+        try:
+            sheet = apply(sheet, choose)
+        except ActionError as e:
+            raise refusal(0, choose, e, rolls) from None
+    for number, actions in enumerate(rounds, start=1):
+        sheet = start_round(sheet, rolls[number - 1])
+        for raw in actions:
+            action = parse_action(raw)
+            try:
+                sheet = apply(sheet, action)
+            except ActionError as e:
+                raise refusal(number, action, e, rolls) from None
+    return sheet
+
+
+def stored_action(superpower: int | None, rounds: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """The action-log row of a paper sheet."""
+    return {"type": PAPER, "superpower": superpower, "rounds": rounds}
+
+
+def is_paper_row(action: Any) -> bool:
+    """Whether an action-log row is a stored paper sheet (not an engine action)."""
+    return isinstance(action, dict) and action.get("type") == PAPER
+
+
+def next_round_view(sheet: Sheet, rolls: Sequence[Sequence[int]]) -> Sheet:
+    """The sheet moved on to the next rolled round once the last entered one is done.
+
+    For the entry page: after "Done" for round ``k`` (or after choosing the
+    superpower, before round 1) the dice of roll ``k + 1`` are the ones to enter.
+    """
+    ready = sheet.done or (sheet.round == 0 and (sheet.superpower is not None
+                                                  or len(sheet.offer) < 2))
+    if ready and sheet.round < len(rolls) and sheet.round < sheet.edition.rounds:
+        return start_round(sheet, rolls[sheet.round])
+    return sheet
+
+
+def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
+               superpower: int | None, rounds: list[list[dict[str, Any]]],
+               action: Action) -> tuple[int | None, list[list[dict[str, Any]]], Sheet]:
+    """One more tap on the entry page: the new superpower, rounds and sheet; 422 if refused.
+
+    ``undo`` takes back the last entered mark, across rounds too (a paper player
+    may go back and fix round 2 while entering round 5); ``choose`` sets the
+    superpower; any other action is added to the round being entered (the next
+    rolled one once the last entered round is done).
+    """
+    rounds = [list(r) for r in rounds]
+    if action.type == "undo":
+        while rounds and not rounds[-1]:
+            rounds.pop()
+        if rounds:
+            rounds[-1].pop()
+            while rounds and not rounds[-1]:
+                rounds.pop()
+        elif superpower is not None:
+            superpower = None
+        else:
+            raise StoreError(422, "nothing_to_undo", "There is nothing to undo yet.")
+        return superpower, rounds, replay_sheet(edition, offer, rolls, superpower, rounds)
+    sheet = replay_sheet(edition, offer, rolls, superpower, rounds)
+    if action.type == "choose":
+        try:
+            apply(sheet, action)  # the engine's words for a second choice or one not offered
+        except ActionError as e:
+            raise refusal(0, action, e, rolls) from None
+        return (action.superpower, rounds,
+                replay_sheet(edition, offer, rolls, action.superpower, rounds))
+    view = next_round_view(sheet, rolls)
+    try:
+        after = apply(view, action)
+    except ActionError as e:
+        raise refusal(view.round, action, e, rolls) from None
+    if view.round > len(rounds):
+        rounds.append([])
+    rounds[-1].append(action.to_dict())
+    return superpower, rounds, after

@@ -1,0 +1,250 @@
+/* A paper player re-enacts the marks of their printed sheet with the same sheet UI as the
+   phones. The draft (superpower and, round by round, what each die did) is kept in
+   localStorage; every tap is replayed and judged by the engine on the server over the
+   game's real rolls, and each finished round is sent to the scoreboard, where the
+   whole sheet is checked again. */
+"use strict";
+(function () {
+  const main = document.getElementById("paper");
+  const code = main.dataset.code;
+  const KEY = "dh.paper." + code;
+  const DRAFT = "dh.paper.draft." + code;
+  const $ = (id) => document.getElementById(id);
+  let me = read(KEY);
+  let draft = read(DRAFT);
+  let sentKey = null; // the draft the server holds, as JSON
+  let score = null; // its score and rank, from the last reply
+  let count = 0; // heroes on the scoreboard
+  let state = null; // the game's public state (rolls, status)
+  let last = null; // the last /paper/check reply
+  let sheet = null;
+  let es = null;
+  let lastEventId = 0;
+  let pending = null;
+
+  function read(k) {
+    try { return JSON.parse(localStorage.getItem(k)) || null; } catch (e) { return null; }
+  }
+  const keyOf = (d) => JSON.stringify({ superpower: d.superpower, rounds: d.rounds });
+  function saveDraft() { localStorage.setItem(DRAFT, JSON.stringify(draft)); }
+
+  async function api(method, path, body) {
+    const headers = { "Content-Type": "application/json" };
+    if (me) headers.Authorization = "Bearer " + me.secret;
+    const r = await fetch("/api/games/" + code + path, { method, headers, cache: "no-store", body: body ? JSON.stringify(body) : undefined });
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    return { ok: r.ok, status: r.status, data };
+  }
+  const errText = (r) => (r.data && r.data.error ? r.data.error.message : "The server said " + r.status + ".");
+
+  function check(extra) {
+    return api("POST", "/paper/check", Object.assign({ superpower: draft.superpower, rounds: draft.rounds }, extra));
+  }
+
+  // The sheet UI's tap: judged by the server; an accepted one becomes part of the draft.
+  async function send(action, o) {
+    const r = await check({ try: action, check: !!o.check });
+    if (!r.ok) return { sheet: null, error: r.data && r.data.error ? r.data.error : { message: errText(r) } };
+    const d = r.data;
+    if (d.accepted && !o.check) {
+      draft = d.draft;
+      saveDraft();
+      last = d;
+      // A finished round (or the superpower) goes to the scoreboard at once.
+      if (action.type === "done" || action.type === "choose") await submit();
+    }
+    showAll(d);
+    return { sheet: d.sheet, error: d.error, applied: false };
+  }
+
+  // The last round of this game (it may have fewer rounds than the edition).
+  const allIn = (v) => v.finished || (v.done && state && v.round >= state.rounds);
+
+  function describe(a, v) {
+    if (a.type === "done") {
+      if (allIn(v)) return "Your whole sheet is entered. Well done, hero!";
+      if (!v.done) return "Round " + (v.round - 1) + " entered. Now round " + v.round + ": tap a die, then where you marked it.";
+      return "Round " + v.round + " entered. Round " + (v.round + 1) + " is not rolled yet: come back after the next roll.";
+    }
+    if (a.type === "choose" && v.round > 0) return "Superpower entered. Now round " + v.round + ": tap a die, then where you marked it.";
+    if (a.type === "undo") return "Took back your last mark.";
+    return "";
+  }
+
+  function hint(v) {
+    if (v.legal.choose.length) return "Which superpower did you choose on your sheet? Tap it.";
+    if (v.round === 0) return "No dice are rolled yet. Come back after the first roll.";
+    if (allIn(v)) return "Your whole sheet is entered.";
+    if (v.done) return "Round " + v.round + " is entered. Come back after the next roll.";
+    return "Round " + v.round + ": tap a die, then the place where you marked it. Tap Done when the round is entered.";
+  }
+
+  async function submit() {
+    const r = await api("PUT", "/players/" + me.id + "/paper", { superpower: draft.superpower, rounds: draft.rounds });
+    if (r.ok) {
+      sentKey = keyOf(draft);
+      score = r.data.score;
+      count = r.data.player_count;
+      state.status = r.data.status;
+    } else {
+      score = null;
+      setSent("Not sent: " + errText(r), true);
+      return false;
+    }
+    showSent();
+    return true;
+  }
+
+  function setSent(s, bad) {
+    const el = $("sent");
+    DH.text(el, s);
+    el.classList.toggle("err", !!bad);
+  }
+
+  function showSent() {
+    if (!last) return;
+    const closed = !last.open;
+    // Send shows only when this phone holds marks the scoreboard has not seen.
+    $("b-send").hidden = closed || keyOf(draft) === sentKey;
+    $("b-restart").disabled = closed;
+    if (closed) { setSent("Paper sheets for this game are closed." + (score ? " Your score: " + score.total + " Honor, #" + score.rank + "." : ""), !score); return; }
+    let s;
+    const heroes = count === 1 ? "1 hero" : count + " heroes";
+    if (sentKey === null) s = "Not on the scoreboard yet.";
+    else if (keyOf(draft) !== sentKey) s = "Changed since you last sent it: tap Send.";
+    else if (score) s = "On the scoreboard: " + score.total + " Honor, #" + score.rank + " of " + heroes + ".";
+    else s = "On the scoreboard.";
+    if (last.status === "over" && last.open_until) {
+      const t = new Date(last.open_until * 1000);
+      s += " The game is over: you can correct your sheet until " + t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + ".";
+    }
+    setSent(s, sentKey !== null && keyOf(draft) !== sentKey);
+  }
+
+  function showRolls(v) {
+    const ol = $("rolls");
+    ol.replaceChildren();
+    const rolls = state ? state.rolls : [];
+    const entered = v.done ? v.round : v.round - 1;
+    if (!rolls.length) {
+      const li = document.createElement("li");
+      li.textContent = "No rolls yet.";
+      ol.appendChild(li);
+    }
+    for (const r of rolls) {
+      const li = document.createElement("li");
+      const now = r.number === v.round && !v.done;
+      li.className = now ? "now" : r.number <= entered ? "in" : "";
+      const b = document.createElement("b");
+      b.textContent = "R" + r.number;
+      const dice = document.createElement("span");
+      dice.textContent = r.dice.join(" ");
+      li.append(b, dice);
+      li.setAttribute("aria-label", "Round " + r.number + ": " + r.dice.join(", ") +
+        (now ? ", entering now" : r.number <= entered ? ", entered" : ", not entered yet"));
+      ol.appendChild(li);
+    }
+  }
+
+  function showAll(d) {
+    last = d;
+    showRolls(d.sheet);
+    showSent();
+  }
+
+  // Re-read the game (a new roll, the end) and re-judge the draft.
+  async function refresh() {
+    const st = await api("GET", "");
+    if (st.ok) { state = st.data; if (!lastEventId) lastEventId = state.last_event_id; }
+    let r = await check({});
+    if (!r.ok && r.status === 422) {
+      // Marks kept on this phone that the game refuses: fall back to what the server holds.
+      sheet.say("Your saved marks do not fit this game (" + errText(r) + "). Starting from your last sent sheet.", true);
+      draft = sentKey ? JSON.parse(sentKey) : { superpower: null, rounds: [] };
+      saveDraft();
+      r = await check({});
+    }
+    if (!r.ok) { sheet.say(errText(r), true); return; }
+    sheet.render(r.data.sheet);
+    showAll(r.data);
+    if (!$("msg").classList.contains("no")) sheet.say(hint(r.data.sheet));
+  }
+  function soon() {
+    if (!pending) pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => { pending = null; });
+  }
+
+  function connect() {
+    if (es) es.close();
+    es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
+    es.onopen = () => DH.text($("conn"), "● Live");
+    es.onmessage = (e) => {
+      if (e.lastEventId) lastEventId = +e.lastEventId;
+      let ev = null;
+      try { ev = JSON.parse(e.data); } catch (err) { return; }
+      if (["roll", "offer", "game_over"].includes(ev.type)) soon();
+    };
+    es.onerror = () => {
+      DH.text($("conn"), "Reconnecting…");
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    };
+  }
+
+  async function start() {
+    const p = await api("GET", "/players/" + me.id + "/paper");
+    if (p.status === 401 || p.status === 404 || (p.status === 409 && p.data && p.data.error.code === "not_paper")) {
+      localStorage.removeItem(KEY); localStorage.removeItem(DRAFT); me = null; draft = null; showJoin(); return;
+    }
+    if (!p.ok) { showJoin(); DH.text($("join-err"), errText(p)); return; }
+    const held = { superpower: p.data.paper.superpower, rounds: p.data.paper.rounds };
+    sentKey = p.data.paper.submitted_at ? keyOf(held) : null;
+    score = sentKey ? p.data.score : null;
+    count = p.data.player_count;
+    if (!draft) { draft = held; saveDraft(); }
+    DH.text($("hero-title"), p.data.player.name + " · paper");
+    $("join").hidden = true;
+    $("status").hidden = false;
+    $("game").hidden = false;
+    if (!sheet) sheet = DH.Sheet($("sheet"), { send, describe, rounds: +main.dataset.rounds });
+    await refresh();
+    connect();
+  }
+
+  function showJoin() {
+    $("join").hidden = false;
+    $("status").hidden = true;
+    $("game").hidden = true;
+    $("hero-name").focus();
+  }
+
+  $("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    DH.text($("join-err"), "");
+    let r;
+    try { r = await api("POST", "/players", { name: $("hero-name").value, paper: true }); } catch (e) {
+      DH.text($("join-err"), "Could not reach the server: " + e.message); return;
+    }
+    if (!r.ok) { DH.text($("join-err"), errText(r)); return; }
+    me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
+    localStorage.setItem(KEY, JSON.stringify(me));
+    draft = { superpower: null, rounds: [] };
+    saveDraft();
+    start();
+  });
+
+  $("b-send").addEventListener("click", async () => { if (await submit()) sheet.say("Sent. Your sheet is on the scoreboard."); });
+  $("b-restart").addEventListener("click", async () => {
+    if (!confirm("Clear every mark you entered here and start again? The scoreboard keeps your last sent sheet until you send again.")) return;
+    draft = { superpower: null, rounds: [] };
+    saveDraft();
+    $("msg").classList.remove("no");
+    await refresh();
+  });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && me && sheet) soon(); });
+
+  (async function boot() {
+    const st = await api("GET", "");
+    if (st.ok) { state = st.data; lastEventId = state.last_event_id; }
+    if (me) start(); else showJoin();
+  })();
+})();

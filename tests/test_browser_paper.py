@@ -1,0 +1,173 @@
+"""A paper player in real Chromium: from the QR code's page to the host's scoreboard."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from browser_support import (  # noqa: F401
+    PHONE,
+    PROJECTOR,
+    browser,
+    choose_superpower,
+    shot,
+    wait_idle,
+    watch_errors,
+)
+from werkzeug.serving import make_server
+
+from dicehero.editions import load_edition
+from dicehero.engine import parse_action, score
+from dicehero.engine.gamelog import PlayerLog, replay_player
+
+pytestmark = pytest.mark.browser
+
+ON_BOARD = "document.getElementById('sent').textContent.includes('On the scoreboard')"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The app on a real HTTP server in a thread; the test sets games up through its API."""
+    from dicehero.web import create_app
+
+    db = tmp_path_factory.mktemp("paper") / "paper.sqlite"
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{db}",
+                      "SSE_KEEPALIVE": 1.0})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{srv.server_port}", app
+    srv.shutdown()
+
+
+def _enter_round(page) -> None:
+    """Spend the round's dice on lit-up places, then Done (as ``spend_round``, but the paper
+    page moves straight on to the next roll, so a second Done would be for that round)."""
+    before = page.locator("#s-round").inner_text()
+    for _ in range(12):
+        dice = page.locator(".die:not(.used):not([hidden]):not(:disabled)")
+        if dice.count() == 0:
+            break
+        dice.first.click()
+        page.wait_for_selector(".legal")
+        for sel in (".box.legal", ".move.legal", ".minion.legal", "[data-skip].legal"):
+            if page.locator(sel).count():
+                page.locator(sel).first.click()
+                break
+        if page.locator("#picker:visible").count():
+            page.locator("#picker .picks button").first.click()
+        wait_idle(page)
+    page.click("#b-done")
+    wait_idle(page)
+    warned = "unused" in page.locator("#msg").inner_text()
+    if warned and page.locator("#s-round").inner_text() == before:
+        page.click("#b-done")
+        wait_idle(page)
+
+
+def _round_is(page, n: int, of: int) -> None:
+    page.wait_for_function(
+        f"document.getElementById('s-round').textContent === 'Round {n} of {of}'"
+        " && !document.querySelector('.die:disabled:not([hidden])')")
+    wait_idle(page)
+
+
+def _finished_game(app) -> tuple[str, str]:
+    """A two-round game that a phone player (Ann) has already played to the end."""
+    c = app.test_client()
+    g = c.post("/api/games", json={"rounds": 2}).json
+    code, host = g["code"], {"Authorization": "Bearer " + g["host_secret"]}
+    ann = c.post(f"/api/games/{code}/players", json={"name": "Ann"}).json
+    me = {"Authorization": "Bearer " + ann["secret"]}
+    url = f"/api/games/{code}/players/{ann['player']['id']}/actions"
+    # Typed superpower choices, Ice or Fire: with Teleport every move would be legal.
+    assert c.post(f"/api/games/{code}/offer", json={"choices": [3, 4]},
+                  headers=host).status_code == 200
+    for n, dice in enumerate(([3, 3, 5, 1], [2, 6, 4, 4]), start=1):
+        r = c.post(f"/api/games/{code}/rolls", json={"dice": dice}, headers=host)
+        assert r.status_code == 201
+        if n == 1:
+            pick = c.get(f"/api/games/{code}").json["offer"]["choices"][0]
+            c.post(url, json={"action": {"type": "choose", "superpower": pick}, "roll": 1,
+                              "idempotency_key": "c"}, headers=me)
+        assert c.post(url, json={"action": {"type": "done"}, "roll": n,
+                                 "idempotency_key": f"d{n}"}, headers=me).status_code == 200
+    assert c.get(f"/api/games/{code}").json["status"] == "over"
+    return code, g["host_secret"]
+
+
+def test_paper_player_enters_a_sheet_after_the_end_and_is_ranked(browser, served):  # noqa: F811
+    base, app = served
+    code, host_secret = _finished_game(app)
+
+    host_ctx = browser.new_context(viewport=PROJECTOR)
+    host_ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', '{host_secret}')")
+    host = host_ctx.new_page()
+    host_errors = watch_errors(host)
+    host.goto(f"{base}/host/{code}")
+    host.wait_for_selector("#results:visible")
+    assert "Paper Pat" not in host.locator("#board").inner_text()
+
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/play/{code}")  # where the printed sheet's QR code points
+    page.click("text=Playing on paper? Enter your sheet")
+    page.wait_for_url(f"**/paper/{code}")
+    shot(page, "paper-join-360")
+    page.fill("#hero-name", "Paper Pat")
+    page.click("text=Enter my sheet")
+    page.wait_for_selector("#choose:visible")
+    assert "R1" in page.locator("#rolls").inner_text()
+    choose_superpower(page)
+    _round_is(page, 1, 2)
+    assert [d.inner_text() for d in page.locator(".die .pips").all()] == ["3", "3", "5", "1"]
+
+    # A mark that cannot be right: the engine's reason, naming the round and the die.
+    page.locator(".die").nth(3).click()
+    page.wait_for_selector(".legal")
+    shot(page, "paper-selected-360")
+    page.locator(".move:not(.legal)").first.click()
+    page.wait_for_selector("#msg.no")
+    assert page.locator("#msg").inner_text().startswith("Round 1, die 4 (a 1): ")
+    shot(page, "paper-refused-360")
+    page.locator(".die").nth(3).click()  # unselect
+
+    _enter_round(page)  # Done sends the round to the scoreboard
+    _round_is(page, 2, 2)
+    page.wait_for_function(ON_BOARD)
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "paper-round2-360")
+    _enter_round(page)
+    page.wait_for_function("document.getElementById('msg').textContent.includes('whole sheet')")
+    page.wait_for_function(ON_BOARD)
+    assert "correct your sheet until" in page.locator("#sent").inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "paper-entered-360")
+
+    # The server ranks the sheet with the engine's own total of a replay over the rolls.
+    c = app.test_client()
+    export = c.get(f"/api/games/{code}/export.json").json
+    pat = next(p for p in export["players"] if p["name"] == "Paper Pat")
+    sent = pat["paper_sheet"]
+    assert len(sent["rounds"]) == 2
+    log = PlayerLog("Paper Pat", sent["superpower"], tuple(export["offer"]),
+                    tuple(tuple(parse_action(a) for a in r) for r in sent["rounds"]))
+    total = score(replay_player(load_edition(export["edition"]), export["rolls"], log)).total
+    assert pat["score"]["total"] == total and pat["paper"] is True
+    assert page.locator("#s-total").inner_text() == f"{total} Honor"
+    board = c.get(f"/api/games/{code}/scores").json["leaderboard"]
+    assert {e["name"] for e in board} == {"Ann", "Paper Pat"}
+
+    # The host's results are drawn again with the paper player in them.
+    host.wait_for_function(
+        "document.getElementById('board').textContent.includes('Paper Pat (paper)')")
+    shot(host, "host-results-paper-1920")
+
+    # A reload keeps the sheet (it comes back from this phone and from the server).
+    page.reload()
+    page.wait_for_function(ON_BOARD)
+    assert page.locator("#s-total").inner_text() == f"{total} Honor"
+    assert errors == [] and host_errors == []
+    ctx.close()
+    host_ctx.close()
