@@ -101,6 +101,12 @@ def _bool_field(body: dict[str, Any], key: str) -> bool:
     return value
 
 
+def _no_null(body: dict[str, Any], key: str, code: str) -> None:
+    # Leaving a field out means "roll it"; an explicit null is a mistake, not the same thing.
+    if key in body and body[key] is None:
+        raise StoreError(422, code, f"'{key}' is a list of numbers (leave it out to roll).")
+
+
 def _only(body: dict[str, Any], *keys: str) -> None:
     extra = set(body) - set(keys)
     if extra:
@@ -260,6 +266,7 @@ class Games:
     def roll_offer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """Roll (or type) the table's two superpower choices; once, before the first roll."""
         _only(body, "choices")
+        _no_null(body, "choices", "bad_offer")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -320,6 +327,7 @@ class Games:
     def roll(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """The next round's dice: derived from the seed, or ``dice`` as typed by the host."""
         _only(body, "dice", "number", "go_on")
+        _no_null(body, "dice", "bad_roll")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)

@@ -85,7 +85,7 @@ def join(code: str) -> tuple[Response, int]:
 def player(code: str, player_id: int) -> Response:
     """A player's sheet, legal uses of each die, score (and the edition unless ?edition=0)."""
     flag = request.args.get("edition", "1").strip().lower()
-    if flag not in EDITION_FLAGS:
+    if flag not in EDITION_FLAGS or len(request.args.getlist("edition")) > 1:
         raise StoreError(400, "bad_field", "'edition' is 1 (send the edition) or 0 (leave it out).")
     with_edition = flag not in ("0", "false", "no")
     return _no_store(jsonify(games().player_view(code, bearer(), player_id, with_edition)))

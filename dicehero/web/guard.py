@@ -183,6 +183,12 @@ def check_size() -> Response | None:
     return None
 
 
+def no_sniff(resp: Response) -> Response:
+    """Browsers must take every reply as the type it says (a JSON name is never HTML)."""
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    return resp
+
+
 def init_app(app: Flask) -> None:
     """Install the guards (and ``ProxyFix`` when ``TRUSTED_PROXIES`` says how many)."""
     app.config.setdefault("RATE_LIMITS", DEFAULT_LIMITS)
@@ -196,3 +202,4 @@ def init_app(app: Flask) -> None:
     app.before_request(check_size)
     app.before_request(check_origin)
     app.before_request(check_rate)
+    app.after_request(no_sniff)
