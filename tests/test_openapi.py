@@ -59,3 +59,15 @@ def test_the_document_loads_and_every_operation_resolves(app):
     # schemathesis leaves out the document's own path.
     want = {f"{m.upper()} {p}" for p, m in _documented(app.test_client())}
     assert ops == want - {"GET /api/openapi.json"}
+
+
+def test_every_write_documents_the_guards_refusals(client):
+    """Any write may meet 403 foreign_origin and 413; joins, actions and new games 429."""
+    doc = client.get("/api/openapi.json").json
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            if method in ("post", "put", "patch", "delete"):
+                assert {"403", "413"} <= set(op["responses"]), (method, path)
+    for path in ("/api/games", "/api/games/{code}/players",
+                 "/api/games/{code}/players/{player_id}/actions"):
+        assert "429" in doc["paths"][path]["post"]["responses"], path

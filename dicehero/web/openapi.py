@@ -27,9 +27,11 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 _REASONS = {
     400: "Malformed JSON or a malformed action", 401: "No secret, or a wrong one",
-    403: "A secret that may not do this", 404: "Unknown game, player or edition",
+    403: "A secret that may not do this, or a write from another site (foreign_origin)",
+    404: "Unknown game, player or edition",
     409: "Wrong phase: stale roll, game over, players not done...",
     413: "Body too large", 422: "Invalid field, or an action the rules refuse",
+    429: "Too many requests (a join, action or new-game flood); see Retry-After",
     503: "The database stayed busy; try again",
 }
 
@@ -151,7 +153,7 @@ def document() -> dict[str, Any]:
                     "properties": {"code": {"type": "string"},
                                    "host_secret": {"type": "string"},
                                    "game": _ref("GameState")}},
-                (400, 413, 422, 503), body=_body({
+                (400, 403, 413, 422, 429, 503), body=_body({
                     "edition": {"type": "string"},
                     "rounds": {"type": "integer", "minimum": 1},
                     "power_mode": {"enum": ["table", "each"]}}))},
@@ -165,7 +167,7 @@ def document() -> dict[str, Any]:
                 "Join with a hero name (reply holds the player secret)", 201, {
                     "type": "object", "required": ["player", "secret"],
                     "properties": {"player": _ref("Player"), "secret": {"type": "string"}}},
-                (400, 404, 409, 413, 422, 503), (_CODE,),
+                (400, 403, 404, 409, 413, 422, 429, 503), (_CODE,),
                 body=_body({"name": _NAME, "paper": {
                     "type": "boolean", "description": "a paper player: never waited for; "
                     "may join after the end while paper sheets are taken"}}, ("name",)))},
@@ -184,7 +186,7 @@ def document() -> dict[str, Any]:
                               auth=True)},
             g + "/players/{player_id}/actions": {"post": _op(
                 "The player: one action answering one roll", 200, _ref("ActionReply"),
-                _HOST, (_CODE, _PID), body=_body({
+                (*_HOST, 429), (_CODE, _PID), body=_body({
                     "action": _ref("Action"),
                     "roll": {"type": "integer", "minimum": 0},
                     "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 100},
@@ -241,7 +243,7 @@ def document() -> dict[str, Any]:
                                    "accepted": {"type": "boolean"},
                                    "error": {"type": ["object", "null"]},
                                    "share": {"type": "string"}}},
-                (400, 413), body=_body({
+                (400, 403, 413), body=_body({
                     "mode": {"enum": ["daily", "random"]},
                     "date": {"type": "string", "description": "daily: YYYY-MM-DD"},
                     "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
@@ -264,7 +266,7 @@ def document() -> dict[str, Any]:
                                      "status": {"type": "string"},
                                      "open_until": {"type": ["number", "null"]},
                                      "open": {"type": "boolean"}}},
-                (400, 404, 413, 422), (_CODE,), body=_body({
+                (400, 403, 404, 413, 422), (_CODE,), body=_body({
                     "superpower": {"type": ["integer", "null"]},
                     "rounds": {"type": "array", "items": {"type": "array",
                                                           "items": _ref("Action")}},
