@@ -492,9 +492,10 @@ class Games:
             if player.done_roll == PAPER_DONE:
                 raise StoreError(409, "paper_player", "You play on paper: enter your sheet "
                                                       "on the paper page instead.")
-            earlier = s.scalar(select(ActionRow).where(ActionRow.player_id == player.id,
-                                                       ActionRow.idempotency_key == key))
-            if earlier is not None and not check:
+            gfold = self._fold(s, game, player.id)
+            earlier_id = gfold.players[player.id].keys.get(key) if key is not None else None
+            if earlier_id is not None and not check:
+                earlier = s.get(ActionRow, earlier_id)
                 if earlier.action != action or earlier.roll != roll:
                     raise StoreError(422, "idempotency_key_reused",
                                      "That idempotency key was used for another action.")
@@ -505,7 +506,6 @@ class Games:
             if roll != game.roll_count:
                 raise StoreError(409, "stale_roll",
                                  f"That was for roll {roll}; this is roll {game.roll_count}.")
-            gfold = self._fold(s, game, player.id)
             with gfold.lock:
                 pfold = gfold.fold(player.id)
                 new = apply(pfold.sheet, action)  # ActionError: nothing written

@@ -34,6 +34,9 @@ class PlayerFold:
     sheet: Sheet
     rolls_applied: int = 0
     forfeited: list[dict[str, Any]] = field(default_factory=list)
+    # idempotency key -> action id of every action folded, so a new action needs no
+    # lookup to know its key is fresh (the fold is refreshed inside the write lock).
+    keys: dict[str, int] = field(default_factory=dict)
 
     def advance(self, rolls: list[list[int]], upto: int) -> None:
         """Start every round up to roll ``upto``; unspent dice of an open round are forfeited."""
@@ -98,19 +101,23 @@ class GameFold:
                 self.rolls.append(list(r.dice))
         if player_id is None or player_id not in self.players:
             self._new_players(session, game)
-        for aid, pid, roll, action in session.execute(
-                select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action)
+        for aid, pid, roll, action, key in session.execute(
+                select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action,
+                       ActionRow.idempotency_key)
                 .where(ActionRow.game_id == game.id, ActionRow.id > self.last_action_id)
                 .order_by(ActionRow.id)):
             if pid not in self.players:
                 self._new_players(session, game)
             if is_paper_row(action):
+                keys = self.players[pid].keys
                 self.players[pid] = paper_fold(game, self.edition, pid, self.rolls, action)
-                self.last_action_id = aid
-                continue
-            fold = self.players[pid]
-            fold.advance(self.rolls, roll)
-            fold.sheet = apply(fold.sheet, action)
+                self.players[pid].keys = keys
+            else:
+                fold = self.players[pid]
+                fold.advance(self.rolls, roll)
+                fold.sheet = apply(fold.sheet, action)
+            if key is not None:
+                self.players[pid].keys[key] = aid
             self.last_action_id = aid
 
     def _new_players(self, session: Session, game: Game) -> None:
