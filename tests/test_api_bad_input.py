@@ -78,6 +78,9 @@ CASES: list[tuple[str, str, str, Any, str | None, int, str]] = [
      "bad_idempotency_key"),
     ("player", "POST", "/players/{pid}/actions", _act(idempotency_key="k" * 101), None, 422,
      "bad_idempotency_key"),
+    # PostgreSQL refuses a NUL byte in text: refused before it reaches the database.
+    ("player", "POST", "/players/{pid}/actions", _act(idempotency_key="a\x00b"), None, 422,
+     "bad_idempotency_key"),
     ("player", "POST", "/players/{pid}/actions", _act(action="done"), None, 400, "bad_action"),
     ("player", "POST", "/players/{pid}/actions", _act(action={"type": "fly"}), None, 400,
      "unknown_action"),

@@ -76,8 +76,16 @@ def clean_name(raw: Any) -> str:
 
 
 def normalise_code(code: str) -> str:
-    """Join codes are typed in any case."""
-    return code.strip().upper()
+    """The join code as stored (codes are typed in any case); 404 for what cannot be one.
+
+    Checked before any query: PostgreSQL refuses text with a NUL byte outright, and
+    a code of odd characters is simply no game.
+    """
+    wanted = code.strip().upper()
+    if not (wanted.isascii() and wanted.isalnum() and len(wanted) <= 16):
+        raise StoreError(404, "unknown_game", f"There is no game {code!r}. "
+                                              "Check the join code.")
+    return wanted
 
 
 def _int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None,
@@ -475,11 +483,11 @@ class Games:
         _only(body, "action", "roll", "idempotency_key", "check")
         check = _bool_field(body, "check")  # a dry run: why a tap is refused, nothing stored
         key = body.get("idempotency_key")
-        if not (check and key is None) and (not isinstance(key, str)
+        if not (check and key is None) and (not isinstance(key, str) or not key.isprintable()
                                              or not 1 <= len(key) <= KEY_MAX):
             raise StoreError(422, "bad_idempotency_key",
-                             f"'idempotency_key' is text of 1 to {KEY_MAX} characters, "
-                             "new for each action.")
+                             f"'idempotency_key' is printable text of 1 to {KEY_MAX} "
+                             "characters, new for each action.")
         roll = _int_field(body, "roll", 0, 1000, required=True)
         if "action" not in body:
             raise StoreError(422, "missing_field", "'action' is required.")
