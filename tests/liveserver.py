@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -82,20 +83,7 @@ class Server:
     def call(self, method: str, path: str, body: Any = None,
              secret: str | None = None) -> tuple[int, Any]:
         """One request on a fresh connection; returns ``(status, decoded JSON)``."""
-        import http.client
-
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        headers = {"Content-Type": "application/json"}
-        if secret:
-            headers["Authorization"] = f"Bearer {secret}"
-        try:
-            conn.request(method, path, body=None if body is None else json.dumps(body),
-                         headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-            return resp.status, json.loads(data) if data else None
-        finally:
-            conn.close()
+        return request(self.port, method, path, body, secret)
 
 
 class SSEClient:
@@ -134,3 +122,36 @@ class SSEClient:
     def close(self) -> None:
         """Hang up."""
         self.sock.close()
+
+
+def request(port: int, method: str, path: str, body: Any = None, secret: str | None = None,
+            conn: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
+    """One JSON request (on ``conn`` if given); ``(status, reply)``."""
+    own = conn is None
+    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if secret:
+        headers["Authorization"] = f"Bearer {secret}"
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body),
+                     headers=headers)
+        resp = conn.getresponse()
+        data = resp.read()
+        return resp.status, json.loads(data) if data else None
+    finally:
+        if own:
+            conn.close()
+
+
+def create_game(srv: Server, **body: Any) -> tuple[str, str]:
+    """A new game on ``srv``: ``(code, host secret)``."""
+    status, reply = srv.call("POST", "/api/games", body)
+    assert status == 201, reply
+    return reply["code"], reply["host_secret"]
+
+
+def join(srv: Server, code: str, name: str) -> tuple[int, str]:
+    """A new player of game ``code``: ``(player id, secret)``."""
+    status, reply = srv.call("POST", f"/api/games/{code}/players", {"name": name})
+    assert status == 201, reply
+    return reply["player"]["id"], reply["secret"]

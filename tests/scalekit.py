@@ -8,11 +8,12 @@ stored action) with fresh idempotency keys, and remembers which replies were
 from __future__ import annotations
 
 import http.client
-import json
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from liveserver import request
 
 ACTIONS = ({"type": "skip", "die": 0}, {"type": "undo"})
 
@@ -26,25 +27,6 @@ class Player:
     accepted: list[str] = field(default_factory=list)
     in_flight: tuple[str, dict[str, Any]] | None = None
     latencies: list[float] = field(default_factory=list)
-
-
-def request(port: int, method: str, path: str, body: Any = None, secret: str | None = None,
-            conn: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
-    """One JSON request (on ``conn`` if given); ``(status, reply)``."""
-    own = conn is None
-    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Content-Type": "application/json"}
-    if secret:
-        headers["Authorization"] = f"Bearer {secret}"
-    try:
-        conn.request(method, path, body=None if body is None else json.dumps(body),
-                     headers=headers)
-        resp = conn.getresponse()
-        data = resp.read()
-        return resp.status, json.loads(data) if data else None
-    finally:
-        if own:
-            conn.close()
 
 
 def setup_game(ports: list[int], players: int) -> tuple[str, str, list[Player]]:

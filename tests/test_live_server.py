@@ -6,7 +6,7 @@ import random
 import threading
 
 import pytest
-from liveserver import Server, SSEClient
+from liveserver import Server, SSEClient, create_game, join
 
 from dicehero.editions import load_edition
 from dicehero.engine import apply, new_sheet, start_round
@@ -24,20 +24,10 @@ def server(tmp_path):
     srv.stop()
 
 
-def _game(srv, **body):
-    status, reply = srv.call("POST", "/api/games", body)
-    assert status == 201, reply
-    return reply["code"], reply["host_secret"]
-
-
-def _join(srv, code, name):
-    status, reply = srv.call("POST", f"/api/games/{code}/players", {"name": name})
-    assert status == 201, reply
-    return reply["player"]["id"], reply["secret"]
 
 
 def test_several_sse_clients_receive_the_same_roll(server):
-    code, host = _game(server)
+    code, host = create_game(server)
     clients = [SSEClient(server.port, code, last_event_id=1) for _ in range(5)]
     status, roll = server.call("POST", f"/api/games/{code}/rolls", {}, host)
     assert status == 201
@@ -53,11 +43,11 @@ def test_several_sse_clients_receive_the_same_roll(server):
 
 
 def test_a_client_reconnecting_with_last_event_id_gets_what_it_missed(server):
-    code, host = _game(server)
+    code, host = create_game(server)
     first = SSEClient(server.port, code)
     assert first.next_event()[0] == 1
     first.close()
-    _join(server, code, "Ann")
+    join(server, code, "Ann")
     server.call("POST", f"/api/games/{code}/rolls", {}, host)
     again = SSEClient(server.port, code, last_event_id=1)
     types = [again.next_event()[1]["type"] for _ in range(3)]
@@ -68,8 +58,8 @@ def test_a_client_reconnecting_with_last_event_id_gets_what_it_missed(server):
 def test_sigkill_mid_round_loses_no_accepted_action_and_the_game_goes_on(tmp_path):
     srv = Server(tmp_path / "instance").start()
     try:
-        code, host = _game(srv)
-        players = [_join(srv, code, f"P{i}") for i in range(5)]
+        code, host = create_game(srv)
+        players = [join(srv, code, f"P{i}") for i in range(5)]
         srv.call("POST", f"/api/games/{code}/rolls", {"dice": [1, 2, 3, 4]}, host)
         accepted = {}
         for pid, secret in players:
@@ -100,8 +90,8 @@ def test_sigkill_mid_round_loses_no_accepted_action_and_the_game_goes_on(tmp_pat
 def test_whole_game_with_20_bots_over_http_matches_the_engine_replay(server):
     rng = random.Random(7)
     edition = load_edition("classic")
-    code, host = _game(server)
-    players = [_join(server, code, f"Bot {i}") for i in range(20)]
+    code, host = create_game(server)
+    players = [join(server, code, f"Bot {i}") for i in range(20)]
     server.call("POST", f"/api/games/{code}/offer", {}, host)
     sent = {pid: [] for pid, _ in players}  # (roll, action) as accepted
 

@@ -10,7 +10,7 @@ import random
 import threading
 
 import pytest
-from liveserver import Server, SSEClient
+from liveserver import Server, SSEClient, create_game, join
 from pgkit import REDIS_URL, fresh_database, require_services
 
 from dicehero.editions import load_edition
@@ -43,16 +43,6 @@ def two_servers(tmp_path, pg_url):
             s.stop()
 
 
-def _game(srv, **body):
-    status, reply = srv.call("POST", "/api/games", body)
-    assert status == 201, reply
-    return reply["code"], reply["host_secret"]
-
-
-def _join(srv, code, name):
-    status, reply = srv.call("POST", f"/api/games/{code}/players", {"name": name})
-    assert status == 201, reply
-    return reply["player"]["id"], reply["secret"]
 
 
 def _until(client, type_):
@@ -64,10 +54,10 @@ def _until(client, type_):
 
 def test_a_roll_through_one_process_reaches_the_clients_of_both(two_servers):
     a, b = two_servers
-    code, host = _game(a)
+    code, host = create_game(a)
     clients = [SSEClient(srv.port, code, last_event_id=1) for srv in (a, b, a, b)]
     try:
-        _join(b, code, "Ann")  # joined through b: a's clients see it too
+        join(b, code, "Ann")  # joined through b: a's clients see it too
         for c in clients:
             assert _until(c, "player_joined")[1]["data"]["player"]["name"] == "Ann"
         status, roll = a.call("POST", f"/api/games/{code}/rolls", {}, host)
@@ -80,13 +70,13 @@ def test_a_roll_through_one_process_reaches_the_clients_of_both(two_servers):
             c.close()
 
 
-def test_a_bot_game_played_through_both_processes_is_one_consistent_game(two_servers):
+def test_a_bot_game_played_through_both_processes_is_one_consistentcreate_game(two_servers):
     """Players alternate between the processes; every stored sheet = the engine's replay."""
     rng = random.Random(11)
     edition = load_edition("classic")
     srv = two_servers
-    code, host = _game(srv[0])
-    players = [_join(srv[i % 2], code, f"Bot {i}") for i in range(8)]
+    code, host = create_game(srv[0])
+    players = [join(srv[i % 2], code, f"Bot {i}") for i in range(8)]
     srv[1].call("POST", f"/api/games/{code}/offer", {}, host)
     watcher = SSEClient(srv[1].port, code, last_event_id=0)
     sent: dict[int, list] = {pid: [] for pid, _ in players}
