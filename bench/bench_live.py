@@ -17,6 +17,7 @@ monkey.patch_all()
 import argparse  # noqa: E402
 import http.client  # noqa: E402
 import json  # noqa: E402
+import os  # noqa: E402
 import resource  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
@@ -60,6 +61,12 @@ def call(port, method, path, body=None, secret=None, conn=None):
     if own:
         conn.close()
     return r.status, json.loads(data) if data else None
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(values, p):
@@ -160,11 +167,14 @@ def action_burst(port: int, players: int) -> dict:
 
     greenlets = [gevent.spawn(player, pid, secret) for pid, secret in ps]
     gevent.sleep(0.5)
+    cpu0 = cpu_seconds(server.pid)
     t0 = time.perf_counter()
     start.set()
     gevent.joinall(greenlets)
     total = time.perf_counter() - t0
+    cpu = cpu_seconds(server.pid) - cpu0
     return {"players": players, "actions": len(latencies), "failed": len(failures),
+            "server_cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
             "all_accepted_s": total, "p50_ms": pct(latencies, 50), "p99_ms": pct(latencies, 99),
             "actions_per_s": len(latencies) / total}
 
@@ -194,7 +204,8 @@ def main() -> int:
             print(f"burst: {b['players']} players x 4 actions = {b['actions']} "
                   f"({b['failed']} refused): all accepted in {b['all_accepted_s'] * 1000:.0f} ms,"
                   f" p50 {b['p50_ms']:.1f} ms, p99 {b['p99_ms']:.1f} ms, "
-                  f"{b['actions_per_s']:.0f} actions/s")
+                  f"{b['actions_per_s']:.0f} actions/s, "
+                  f"server CPU {b['server_cpu_ms_per_action']:.2f} ms per action")
         finally:
             server.stop()
     return 0

@@ -9,7 +9,7 @@ marks, so they can never disagree with them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dicehero.engine import locations
@@ -49,18 +49,31 @@ class Sheet:
     wild_spent: int = 0
     powers_used: int = 0
     previous: Sheet | None = None
+    # A cache of (wild dice earned, bystanders) for these marks; never stored or compared.
+    reward_counts: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def wild_earned(self) -> int:
         """Wild dice unlocked by the marks so far."""
-        return sum(locations.rewards(loc, m)[0]
-                   for loc, m in zip(self.edition.locations, self.marks, strict=True))
+        return self._rewards()[0]
 
     @property
     def bystanders(self) -> int:
         """Bystanders rescued by the marks so far."""
-        return sum(locations.rewards(loc, m)[1]
-                   for loc, m in zip(self.edition.locations, self.marks, strict=True))
+        return self._rewards()[1]
+
+    def _rewards(self) -> tuple[int, int]:
+        # Read off the marks once per sheet: legal_actions and the views ask many times.
+        counts = self.reward_counts
+        if counts is None:
+            wild = rescued = 0
+            for loc, m in zip(self.edition.locations, self.marks, strict=True):
+                w, b = locations.rewards(loc, m)
+                wild += w
+                rescued += b
+            counts = (wild, rescued)
+            object.__setattr__(self, "reward_counts", counts)
+        return counts
 
     @property
     def wild_left(self) -> int:
@@ -88,6 +101,8 @@ class Sheet:
         for name in _SHEET_FIELDS:
             object.__setattr__(new, name, changes[name] if name in changes
                                else getattr(self, name))
+        if "marks" in changes:
+            object.__setattr__(new, "reward_counts", None)
         return new
 
     def marks_at(self, number: int) -> Marks:
