@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from dicehero.store.db import Store, emit
 from dicehero.store.errors import StoreError
-from dicehero.store.games import normalise_code
+from dicehero.store.fields import normalise_code
 from dicehero.store.models import Doodle, Game, Player
 
 

@@ -10,12 +10,10 @@ written.
 from __future__ import annotations
 
 import csv
-import hashlib
 import hmac
 import io
 import secrets
 import time
-import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +27,15 @@ from dicehero.engine.view import edition_view, sheet_view
 from dicehero.store.db import Store, emit
 from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, roll_label, seed_digest
 from dicehero.store.errors import StoreError
+from dicehero.store.fields import (
+    bool_field,
+    clean_name,
+    hash_secret,
+    int_field,
+    no_null,
+    normalise_code,
+    only,
+)
 from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.paper import (
     PAPER_DONE,
@@ -50,76 +57,9 @@ from dicehero.store.projection import (
 
 CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no look-alikes: no B/8, O/0, I/1, S/5, Z/2, G/6
 CODE_LENGTH = 6
-NAME_MAX = 24
 KEY_MAX = 100
 TIMER_MAX = 3600
 POWER_MODES = ("table", "each")
-
-
-def hash_secret(secret: str) -> str:
-    """The stored form of a secret: its SHA-256 (secrets are 256-bit random, no salt needed)."""
-    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
-
-
-def clean_name(raw: Any) -> str:
-    """A hero name: control and format characters removed, spaces collapsed, length-limited."""
-    if not isinstance(raw, str):
-        raise StoreError(422, "bad_name", "A hero name is text.")
-    kept = "".join(" " if ch.isspace() else ch for ch in raw
-                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
-    name = " ".join(kept.split())
-    if not name:
-        raise StoreError(422, "bad_name", "Type a hero name.")
-    if len(name) > NAME_MAX:
-        raise StoreError(422, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
-    return name
-
-
-def normalise_code(code: str) -> str:
-    """The join code as stored (codes are typed in any case); 404 for what cannot be one.
-
-    Checked before any query: PostgreSQL refuses text with a NUL byte outright, and
-    a code of odd characters is simply no game.
-    """
-    wanted = code.strip().upper()
-    if not (wanted.isascii() and wanted.isalnum() and len(wanted) <= 16):
-        raise StoreError(404, "unknown_game", f"There is no game {code!r}. "
-                                              "Check the join code.")
-    return wanted
-
-
-def _int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None,
-               required: bool = False) -> int | None:
-    value = body.get(key, default)
-    if value is None and key in body:  # an explicit null is not "use the default"
-        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
-    if value is None:
-        if required:
-            raise StoreError(422, "missing_field", f"'{key}' is required.")
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
-    return value
-
-
-def _bool_field(body: dict[str, Any], key: str) -> bool:
-    value = body.get(key, False)
-    if not isinstance(value, bool):
-        raise StoreError(422, "bad_field", f"'{key}' must be true or false.")
-    return value
-
-
-def _no_null(body: dict[str, Any], key: str, code: str) -> None:
-    # Leaving a field out means "roll it"; an explicit null is a mistake, not the same thing.
-    if key in body and body[key] is None:
-        raise StoreError(422, code, f"'{key}' is a list of numbers (leave it out to roll).")
-
-
-def _only(body: dict[str, Any], *keys: str) -> None:
-    extra = set(body) - set(keys)
-    if extra:
-        raise StoreError(422, "bad_field", f"Unknown field {', '.join(sorted(extra))}; "
-                                           f"expected {', '.join(keys) or 'none'}.")
 
 
 def _player_json(p: Player, game: Game) -> dict[str, Any]:
@@ -212,7 +152,7 @@ class Games:
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game; returns its join code, the host secret (shown once) and its state."""
-        _only(body, "edition", "rounds", "power_mode")
+        only(body, "edition", "rounds", "power_mode")
         name = body.get("edition", "classic")
         if not isinstance(name, str):
             raise StoreError(422, "unknown_edition", "'edition' is an edition name.")
@@ -220,7 +160,7 @@ class Games:
             edition = load_edition(name)
         except EditionError:
             raise StoreError(422, "unknown_edition", f"There is no edition {name!r}.") from None
-        rounds = _int_field(body, "rounds", 1, edition.rounds, default=edition.rounds)
+        rounds = int_field(body, "rounds", 1, edition.rounds, default=edition.rounds)
         mode = body.get("power_mode", "table")
         if mode not in POWER_MODES:
             raise StoreError(422, "bad_field", "'power_mode' is 'table' (one shared choice) "
@@ -255,9 +195,9 @@ class Games:
         in later as a whole (:meth:`paper_submit`); they may join after the end too,
         while paper sheets are still taken.
         """
-        _only(body, "name", "paper")
+        only(body, "name", "paper")
         name = clean_name(body.get("name"))
-        paper = _bool_field(body, "paper")
+        paper = bool_field(body, "paper")
         secret = secrets.token_urlsafe(32)
 
         def work(s: Session) -> dict[str, Any]:
@@ -286,8 +226,8 @@ class Games:
 
     def roll_offer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """Roll (or type) the table's two superpower choices; once, before the first roll."""
-        _only(body, "choices")
-        _no_null(body, "choices", "bad_offer")
+        only(body, "choices")
+        no_null(body, "choices", "bad_offer")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -347,8 +287,8 @@ class Games:
 
     def roll(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """The next round's dice: derived from the seed, or ``dice`` as typed by the host."""
-        _only(body, "dice", "number", "go_on")
-        _no_null(body, "dice", "bad_roll")
+        only(body, "dice", "number", "go_on")
+        no_null(body, "dice", "bad_roll")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -359,7 +299,7 @@ class Games:
                 raise StoreError(409, "no_rounds_left", f"All {game.rounds} rounds are rolled; "
                                                         "finish the game.")
             number = game.roll_count + 1
-            expected = _int_field(body, "number", 1, 1000)
+            expected = int_field(body, "number", 1, 1000)
             if expected is not None and expected != number:
                 raise StoreError(409, "stale_roll", f"The next roll is roll {number}, "
                                                     f"not {expected}.")
@@ -371,7 +311,7 @@ class Games:
                 except BadAction as e:
                     raise StoreError(422, e.code, e.message) from None
             stragglers = self._stragglers(s, game)
-            self._check_go_on(stragglers, _bool_field(body, "go_on"))
+            self._check_go_on(stragglers, bool_field(body, "go_on"))
             forfeited = self._forfeits(s, game, stragglers)
             if game.power_mode == "table" and game.offer is None:
                 self._set_offer(s, game, None)
@@ -392,7 +332,7 @@ class Games:
 
     def finish(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """End the game now (``go_on`` if some are still playing); the seed is revealed."""
-        _only(body, "go_on")
+        only(body, "go_on")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -400,7 +340,7 @@ class Games:
             if game.status == "over":
                 raise StoreError(409, "game_over", "This game is over already.")
             stragglers = self._stragglers(s, game)
-            self._check_go_on(stragglers, _bool_field(body, "go_on"))
+            self._check_go_on(stragglers, bool_field(body, "go_on"))
             return self._finish(s, game)
 
         return self.store.write(normalise_code(code), work)
@@ -419,12 +359,12 @@ class Games:
 
     def timer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """Set (or with 0, clear) a countdown for the round; shown on every screen."""
-        _only(body, "seconds")
+        only(body, "seconds")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
-            seconds = _int_field(body, "seconds", 0, TIMER_MAX, required=True)
+            seconds = int_field(body, "seconds", 0, TIMER_MAX, required=True)
             if game.status == "over":
                 raise StoreError(409, "game_over", "This game is over.")
             now = time.time()
@@ -457,7 +397,7 @@ class Games:
     def rename(self, code: str, secret: str | None, player_id: int,
                body: dict[str, Any]) -> dict[str, Any]:
         """Give a player another name (the host's answer to a rude one)."""
-        _only(body, "name")
+        only(body, "name")
         name = clean_name(body.get("name"))
 
         def work(s: Session) -> dict[str, Any]:
@@ -493,15 +433,15 @@ class Games:
     def act(self, code: str, secret: str | None, player_id: int,
             body: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         """Apply one action; returns the reply and whether it repeats an earlier key."""
-        _only(body, "action", "roll", "idempotency_key", "check")
-        check = _bool_field(body, "check")  # a dry run: why a tap is refused, nothing stored
+        only(body, "action", "roll", "idempotency_key", "check")
+        check = bool_field(body, "check")  # a dry run: why a tap is refused, nothing stored
         key = body.get("idempotency_key")
         if not (check and key is None) and (not isinstance(key, str) or not key.isprintable()
                                              or not 1 <= len(key) <= KEY_MAX):
             raise StoreError(422, "bad_idempotency_key",
                              f"'idempotency_key' is printable text of 1 to {KEY_MAX} "
                              "characters, new for each action.")
-        roll = _int_field(body, "roll", 0, 1000, required=True)
+        roll = int_field(body, "roll", 0, 1000, required=True)
         if "action" not in body:
             raise StoreError(422, "missing_field", "'action' is required.")
         action = parse_action(body["action"]).to_dict()  # BadAction -> 400
@@ -631,7 +571,7 @@ class Games:
         All or nothing: the first mark the rules refuse is a 422 naming its round,
         die and rule, and nothing is stored. The same sheet again stores nothing new.
         """
-        _only(body, "superpower", "rounds")
+        only(body, "superpower", "rounds")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -667,7 +607,7 @@ class Games:
         Public, like the rolls it reads. A draft the rules refuse is a 422 as for
         :meth:`paper_submit`; a refused ``try`` is answered in ``error``.
         """
-        _only(body, "superpower", "rounds", "try", "check")
+        only(body, "superpower", "rounds", "try", "check")
         with self.store.read() as s:
             game = self._game(s, code)
             rolls = self._rolls(s, game)
@@ -687,7 +627,7 @@ class Games:
                 error = {**(e.details or {}), "code": e.code, "message": e.message}
             else:
                 accepted = True
-                if not _bool_field(body, "check"):
+                if not bool_field(body, "check"):
                     superpower, rounds, sheet = after
         view = sheet_view(next_round_view(sheet, rolls))
         view["can_undo"] = superpower is not None or any(rounds)

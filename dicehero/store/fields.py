@@ -1,0 +1,81 @@
+"""Checking what a request carries: secrets, names, join codes and typed fields.
+
+Each check raises :class:`StoreError` with a 4xx status and a plain message, so
+a bad field never reaches the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import Any
+
+from dicehero.store.errors import StoreError
+
+NAME_MAX = 24
+
+
+def hash_secret(secret: str) -> str:
+    """The stored form of a secret: its SHA-256 (secrets are 256-bit random, no salt needed)."""
+    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
+
+
+def clean_name(raw: Any) -> str:
+    """A hero name: control and format characters removed, spaces collapsed, length-limited."""
+    if not isinstance(raw, str):
+        raise StoreError(422, "bad_name", "A hero name is text.")
+    kept = "".join(" " if ch.isspace() else ch for ch in raw
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    name = " ".join(kept.split())
+    if not name:
+        raise StoreError(422, "bad_name", "Type a hero name.")
+    if len(name) > NAME_MAX:
+        raise StoreError(422, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
+    return name
+
+
+def normalise_code(code: str) -> str:
+    """The join code as stored (codes are typed in any case); 404 for what cannot be one.
+
+    Checked before any query: PostgreSQL refuses text with a NUL byte outright, and
+    a code of odd characters is simply no game.
+    """
+    wanted = code.strip().upper()
+    if not (wanted.isascii() and wanted.isalnum() and len(wanted) <= 16):
+        raise StoreError(404, "unknown_game", f"There is no game {code!r}. "
+                                              "Check the join code.")
+    return wanted
+
+
+def int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None,
+               required: bool = False) -> int | None:
+    value = body.get(key, default)
+    if value is None and key in body:  # an explicit null is not "use the default"
+        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
+    if value is None:
+        if required:
+            raise StoreError(422, "missing_field", f"'{key}' is required.")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
+    return value
+
+
+def bool_field(body: dict[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise StoreError(422, "bad_field", f"'{key}' must be true or false.")
+    return value
+
+
+def no_null(body: dict[str, Any], key: str, code: str) -> None:
+    # Leaving a field out means "roll it"; an explicit null is a mistake, not the same thing.
+    if key in body and body[key] is None:
+        raise StoreError(422, code, f"'{key}' is a list of numbers (leave it out to roll).")
+
+
+def only(body: dict[str, Any], *keys: str) -> None:
+    extra = set(body) - set(keys)
+    if extra:
+        raise StoreError(422, "bad_field", f"Unknown field {', '.join(sorted(extra))}; "
+                                           f"expected {', '.join(keys) or 'none'}.")
