@@ -47,7 +47,8 @@
     const parts = [];
     if (!over) {
       if (roll === 0) parts.push("Waiting for the host to roll.");
-      else parts.push(counts.done + " of " + counts.players + " heroes done.");
+      else parts.push(counts.done + " of " + counts.players
+                      + (counts.players === 1 ? " hero done." : " heroes done."));
       if (timer) {
         const left = Math.max(0, Math.round(timer.ends - Date.now() / 1000));
         parts.push("Timer: " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left.");
@@ -95,7 +96,7 @@
     DH.text($("hero-title"), d.player.name);
     $("join").hidden = true;
     $("game").hidden = false;
-    if (!sheet) sheet = DH.Sheet($("sheet"), { send });
+    if (!sheet) sheet = DH.Sheet($("sheet"), { send, rounds: +main.dataset.rounds });
     sheet.render(d.sheet);
     const f = d.sheet.forfeited || [];
     if (f.length > shownForfeit) {
