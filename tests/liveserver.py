@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dicehero.engine import Edition, Sheet, apply, new_sheet, start_round
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -155,3 +157,18 @@ def join(srv: Server, code: str, name: str) -> tuple[int, str]:
     status, reply = srv.call("POST", f"/api/games/{code}/players", {"name": name})
     assert status == 201, reply
     return reply["player"]["id"], reply["secret"]
+
+
+def replay_actions(edition: Edition, offer: tuple[int, ...], rolls: list[list[int]],
+                   actions: list[tuple[int, dict[str, Any]]]) -> Sheet:
+    """The engine's own fold of one player's ``(roll, action)`` pairs over the rolls."""
+    sheet = new_sheet(edition, offer)
+    for roll, action in actions:
+        if roll == 0:
+            sheet = apply(sheet, action)
+    for number, dice in enumerate(rolls, start=1):
+        sheet = start_round(sheet, dice)
+        for roll, action in actions:
+            if roll == number:
+                sheet = apply(sheet, action)
+    return sheet

@@ -6,10 +6,10 @@ import random
 import threading
 
 import pytest
-from liveserver import Server, SSEClient, create_game, join
+from liveserver import Server, SSEClient, create_game, join, replay_actions
 
 from dicehero.editions import load_edition
-from dicehero.engine import apply, new_sheet, start_round
+from dicehero.engine import apply
 from dicehero.engine.bots import RandomBot
 from dicehero.engine.view import sheet_view
 
@@ -87,7 +87,7 @@ def test_sigkill_mid_round_loses_no_accepted_action_and_the_game_goes_on(tmp_pat
         srv.stop()
 
 
-def test_whole_game_with_20_bots_over_http_matches_the_engine_replay(server):
+def test_whole_game_with_20_bots_over_http_matches_the_enginereplay_actions(server):
     rng = random.Random(7)
     edition = load_edition("classic")
     code, host = create_game(server)
@@ -98,7 +98,7 @@ def test_whole_game_with_20_bots_over_http_matches_the_engine_replay(server):
     def play(pid, secret, roll_no, bot):
         base = f"/api/games/{code}/players/{pid}"
         view = server.call("GET", base + "?edition=0", secret=secret)[1]
-        sheet = _replay(edition, view_offer(view), rolls, sent[pid])
+        sheet = replay_actions(edition, view_offer(view), rolls, sent[pid])
         actions = []
         if sheet.superpower is None:
             actions.append(bot.choose(sheet).to_dict())
@@ -131,22 +131,10 @@ def test_whole_game_with_20_bots_over_http_matches_the_engine_replay(server):
     for pid, secret in players:
         view = server.call("GET", f"/api/games/{code}/players/{pid}?edition=0",
                            secret=secret)[1]
-        expected = _replay(edition, view_offer(view), rolls, sent[pid])
+        expected = replay_actions(edition, view_offer(view), rolls, sent[pid])
         got = dict(view["sheet"])
         got.pop("missed_rounds"), got.pop("forfeited")
         want = sheet_view(expected)
         want["legal"] = got["legal"]  # the game is over: nothing is legal any more
         assert got == want
 
-
-def _replay(edition, offer, rolls, actions):
-    """The engine's own fold of one player's actions over the rolls."""
-    sheet = new_sheet(edition, offer)
-    for _roll, action in [(0, a) for r, a in actions if r == 0]:
-        sheet = apply(sheet, action)
-    for number, dice in enumerate(rolls, start=1):
-        sheet = start_round(sheet, dice)
-        for r, action in actions:
-            if r == number:
-                sheet = apply(sheet, action)
-    return sheet

@@ -10,11 +10,11 @@ import random
 import threading
 
 import pytest
-from liveserver import Server, SSEClient, create_game, join
+from liveserver import Server, SSEClient, create_game, join, replay_actions
 from pgkit import REDIS_URL, fresh_database, require_services
 
 from dicehero.editions import load_edition
-from dicehero.engine import apply, new_sheet, start_round
+from dicehero.engine import apply
 from dicehero.engine.bots import RandomBot
 from dicehero.engine.view import sheet_view
 
@@ -88,7 +88,7 @@ def test_a_bot_game_played_through_both_processes_is_one_consistentcreate_game(t
         try:
             base = f"/api/games/{code}/players/{pid}"
             view = srv[n % 2].call("GET", base + "?edition=0", secret=secret)[1]
-            sheet = _replay(edition, tuple(view["sheet"]["offer"]), rolls, sent[pid])
+            sheet = replay_actions(edition, tuple(view["sheet"]["offer"]), rolls, sent[pid])
             actions = []
             if sheet.superpower is None:
                 actions.append(bots[pid].choose(sheet).to_dict())
@@ -131,22 +131,10 @@ def test_a_bot_game_played_through_both_processes_is_one_consistentcreate_game(t
         for s in srv:  # both processes' projections agree with the engine
             view = s.call("GET", f"/api/games/{code}/players/{pid}?edition=0",
                           secret=secret)[1]
-            expected = sheet_view(_replay(edition, tuple(view["sheet"]["offer"]), rolls,
+            expected = sheet_view(replay_actions(edition, tuple(view["sheet"]["offer"]), rolls,
                                           sent[pid]))
             got = dict(view["sheet"])
             got.pop("missed_rounds"), got.pop("forfeited")
             expected["legal"] = got["legal"]  # over: nothing is legal any more
             assert got == expected, (n, pid)
 
-
-def _replay(edition, offer, rolls, actions):
-    """The engine's own fold of one player's actions over the rolls."""
-    sheet = new_sheet(edition, offer)
-    for _r, action in [(0, a) for r, a in actions if r == 0]:
-        sheet = apply(sheet, action)
-    for number, dice in enumerate(rolls, start=1):
-        sheet = start_round(sheet, dice)
-        for r, action in actions:
-            if r == number:
-                sheet = apply(sheet, action)
-    return sheet
