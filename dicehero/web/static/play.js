@@ -116,18 +116,7 @@
   async function showFinal(d) {
     const s = d.sheet.score;
     DH.text($("f-total"), s.total + " Honor");
-    const rows = $("f-rows");
-    rows.replaceChildren();
-    const add = (k, v) => {
-      const tr = document.createElement("tr");
-      const a = document.createElement("td"); a.textContent = k;
-      const b = document.createElement("td"); b.textContent = v;
-      tr.append(a, b); rows.appendChild(tr);
-    };
-    for (const loc of sheet.edition.locations) add(loc.name, s.locations[loc.name]);
-    add("Bystanders (" + s.bystanders + ")", s.bystander_honor);
-    add("Robot Minions (" + s.minions + ")", s.minion_honor);
-    add("Total", s.total);
+    DH.breakdown($("f-rows"), sheet.edition, s);
     $("final").hidden = false;
     const r = await api("GET", "/scores");
     if (r.ok) {

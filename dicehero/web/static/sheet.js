@@ -8,6 +8,21 @@
 
   DH.text = function (el, s) { if (el) el.textContent = s; };
 
+  // The end-of-game breakdown: one row per location, then Bystanders, Minions, Total.
+  DH.breakdown = function (tbody, edition, score) {
+    tbody.replaceChildren();
+    const add = (label, value) => {
+      const tr = document.createElement("tr");
+      const a = document.createElement("td"); a.textContent = label;
+      const b = document.createElement("td"); b.textContent = value;
+      tr.append(a, b); tbody.appendChild(tr);
+    };
+    for (const loc of edition.locations) add(loc.name, score.locations[loc.name]);
+    add("Bystanders (" + score.bystanders + ")", score.bystander_honor);
+    add("Robot Minions (" + score.minions + ")", score.minion_honor);
+    add("Total", score.total);
+  };
+
   /* root: the #sheet section. opts.send(action, {check}) resolves to
      {sheet, error}; with check it only asks why an action is refused.
      Optional: opts.rounds (a game shorter than the edition), opts.onRender(view),

@@ -95,18 +95,7 @@
     }
     DH.text($("f-total"), s.total + " Honor");
     DH.text($("f-best"), prevAll === undefined || s.total > prevAll ? "A new personal best!" : "Your best: " + b.all + " Honor.");
-    const rows = $("f-rows");
-    rows.replaceChildren();
-    const add = (k, v) => {
-      const tr = document.createElement("tr");
-      const a = document.createElement("td"); a.textContent = k;
-      const c = document.createElement("td"); c.textContent = v;
-      tr.append(a, c); rows.appendChild(tr);
-    };
-    for (const loc of sheet.edition.locations) add(loc.name, s.locations[loc.name]);
-    add("Bystanders (" + s.bystanders + ")", s.bystander_honor);
-    add("Robot Minions (" + s.minions + ")", s.minion_honor);
-    add("Total", s.total);
+    DH.breakdown($("f-rows"), sheet.edition, s);
     $("f-share").value = data.share;
     show("final");
     window.scrollTo(0, 0);
