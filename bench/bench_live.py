@@ -17,7 +17,6 @@ monkey.patch_all()
 import argparse  # noqa: E402
 import http.client  # noqa: E402
 import json  # noqa: E402
-import os  # noqa: E402
 import resource  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
@@ -30,6 +29,7 @@ from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from liveserver import Server  # noqa: E402
+from scalekit import round_burst, setup_game  # noqa: E402
 
 
 def raise_nofile() -> int:
@@ -61,12 +61,6 @@ def call(port, method, path, body=None, secret=None, conn=None):
     if own:
         conn.close()
     return r.status, json.loads(data) if data else None
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(values, p):
@@ -131,54 +125,6 @@ def sse_clients(port: int, n: int) -> dict:
             "kb_per_client": (after - before) / n}
 
 
-def action_burst(port: int, players: int) -> dict:
-    """``players`` players each send a round's 4 actions at once; time until all accepted."""
-    _status, game = call(port, "POST", "/api/games", {})
-    code, host = game["code"], game["host_secret"]
-    call(port, "POST", f"/api/games/{code}/offer", {"choices": [1, 2]}, host)
-    ps = []
-    for i in range(players):
-        _, j = call(port, "POST", f"/api/games/{code}/players", {"name": f"P{i}"})
-        pid, secret = j["player"]["id"], j["secret"]
-        call(port, "POST", f"/api/games/{code}/players/{pid}/actions",
-             {"action": {"type": "choose", "superpower": 1}, "roll": 0,
-              "idempotency_key": "c"}, secret)
-        ps.append((pid, secret))
-    call(port, "POST", f"/api/games/{code}/rolls", {"dice": [1, 2, 3, 4]}, host)
-    start = Event()
-    latencies: list[float] = []
-    failures = []
-
-    def player(pid, secret):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        conn.connect()
-        start.wait()
-        for d, action in enumerate([{"type": "move", "die": 0, "to": 1},
-                                    {"type": "minion", "die": 1},
-                                    {"type": "skip", "die": 2}, {"type": "skip", "die": 3}]):
-            t = time.perf_counter()
-            status, reply = call(port, "POST", f"/api/games/{code}/players/{pid}/actions",
-                                 {"action": action, "roll": 1, "idempotency_key": f"a{d}"},
-                                 secret, conn)
-            latencies.append((time.perf_counter() - t) * 1000)
-            if status != 200:
-                failures.append(reply)
-        conn.close()
-
-    greenlets = [gevent.spawn(player, pid, secret) for pid, secret in ps]
-    gevent.sleep(0.5)
-    cpu0 = cpu_seconds(server.pid)
-    t0 = time.perf_counter()
-    start.set()
-    gevent.joinall(greenlets)
-    total = time.perf_counter() - t0
-    cpu = cpu_seconds(server.pid) - cpu0
-    return {"players": players, "actions": len(latencies), "failed": len(failures),
-            "server_cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
-            "all_accepted_s": total, "p50_ms": pct(latencies, 50), "p99_ms": pct(latencies, 99),
-            "actions_per_s": len(latencies) / total}
-
-
 def main() -> int:
     """Run the benchmark and print the figures."""
     global server
@@ -204,7 +150,8 @@ def main() -> int:
                       f"{r['p99_ms']:>8.1f} {r['max_ms']:>8.1f} {r['kb_per_client']:>10.1f} "
                       f"{r['roll_reply_ms']:>13.1f}", flush=True)
                 gevent.sleep(1)
-            b = action_burst(server.port, args.players)
+            code, _host, players = setup_game([server.port], args.players)
+            b = round_burst(server.port, server.pid, code, players)
             print(f"burst: {b['players']} players x 4 actions = {b['actions']} "
                   f"({b['failed']} refused): all accepted in {b['all_accepted_s'] * 1000:.0f} ms,"
                   f" p50 {b['p50_ms']:.1f} ms, p99 {b['p99_ms']:.1f} ms, "

@@ -23,7 +23,6 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
-import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import resource  # noqa: E402
@@ -46,6 +45,7 @@ from scalekit import (  # noqa: E402
     kill_tree,
     request,
     resend_in_flight,
+    round_burst,
     setup_game,
     stored_actions,
 )
@@ -188,41 +188,6 @@ def _roll_and_wait(port: int, code: str, host: str, fds: list[int]):
     return t0, t_reply or perf(), stamps
 
 
-def action_burst(port: int, players: int) -> dict:
-    """``players`` players each send a round's 4 actions at the same moment."""
-    code, _host, ps = setup_game([port], players)
-    start = Event()
-    latencies: list[float] = []
-    failures: list = []
-
-    def player(p):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        conn.connect()
-        start.wait()
-        for d, action in enumerate([{"type": "move", "die": 0, "to": 1},
-                                    {"type": "minion", "die": 1},
-                                    {"type": "skip", "die": 2}, {"type": "skip", "die": 3}]):
-            t = time.perf_counter()
-            status, reply = request(port, "POST", f"/api/games/{code}/players/{p.pid}/actions",
-                                    {"action": action, "roll": 1, "idempotency_key": f"r{d}"},
-                                    p.secret, conn)
-            latencies.append((time.perf_counter() - t) * 1000)
-            if status != 200:
-                failures.append((status, reply))
-        conn.close()
-
-    greenlets = [gevent.spawn(player, p) for p in ps]
-    gevent.sleep(1.0)
-    t0 = time.perf_counter()
-    start.set()
-    gevent.joinall(greenlets)
-    total = time.perf_counter() - t0
-    return {"players": players, "actions": len(latencies), "failed": len(failures),
-            "first_failure": failures[0] if failures else None,
-            "all_accepted_s": total, "p50_ms": pct(latencies, 50),
-            "p99_ms": pct(latencies, 99), "actions_per_s": len(latencies) / total}
-
-
 def sigkill(server: Server, players: int) -> dict:
     """Act back to back, SIGKILL, restart, act again: 2xx counts and what is stored."""
     port = server.port
@@ -290,12 +255,14 @@ def main() -> int:
                   f"{r['connect_s']:>9.1f} {r['roll_reply_ms']:>13.1f}", flush=True)
             gevent.sleep(2)
         if args.burst:
-            b = action_burst(server.port, args.burst)
+            code, _host, players = setup_game([server.port], args.burst)
+            b = round_burst(server.port, server.pid, code, players)
             why = ": " + json.dumps(b["first_failure"])[:200] if b["failed"] else ""
             print(f"burst: {b['players']} players x 4 actions = {b['actions']} "
                   f"({b['failed']} refused{why}): "
                   f"all accepted in {b['all_accepted_s']:.2f} s, {b['actions_per_s']:.0f} "
-                  f"actions/s, p50 {b['p50_ms']:.0f} ms, p99 {b['p99_ms']:.0f} ms", flush=True)
+                  f"actions/s, p50 {b['p50_ms']:.0f} ms, p99 {b['p99_ms']:.0f} ms, "
+                  f"server CPU {b['server_cpu_ms_per_action']:.2f} ms per action", flush=True)
         if args.sigkill:
             k = sigkill(server, args.sigkill)
             print(f"sigkill: {args.sigkill} players; 2xx before the kill {k['before']} "

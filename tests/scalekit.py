@@ -8,9 +8,11 @@ stored action) with fresh idempotency keys, and remembers which replies were
 from __future__ import annotations
 
 import http.client
+import os
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from liveserver import request
@@ -135,3 +137,58 @@ def kill_tree(server: Any) -> None:
     for child in children(server.pid):
         os.kill(child, signal.SIGKILL)
     server.kill()
+
+
+ROUND = ({"type": "move", "die": 0, "to": 1}, {"type": "minion", "die": 1},
+         {"type": "skip", "die": 2}, {"type": "skip", "die": 3})  # legal on the dice 1 2 3 4
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))] if ordered else 0.0
+
+
+def round_burst(port: int, server_pid: int, code: str, players: list[Player]) -> dict[str, Any]:
+    """Every player sends the round's 4 actions at the same moment (game from ``setup_game``).
+
+    Returns how long until all were accepted, latencies, and the server's CPU per action.
+    """
+    start = threading.Event()
+    latencies: list[float] = []
+    failures: list[tuple[int, Any]] = []
+
+    def run(p: Player) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        conn.connect()
+        start.wait()
+        for d, action in enumerate(ROUND):
+            t = time.perf_counter()
+            status, reply = request(port, "POST", f"/api/games/{code}/players/{p.pid}/actions",
+                                    {"action": action, "roll": 1, "idempotency_key": f"r{d}"},
+                                    p.secret, conn)
+            latencies.append((time.perf_counter() - t) * 1000)
+            if status != 200:
+                failures.append((status, reply))
+        conn.close()
+
+    threads = [threading.Thread(target=run, args=(p,)) for p in players]
+    for t in threads:
+        t.start()
+    time.sleep(1.0)  # every player connected and waiting
+    cpu0 = _cpu_seconds(server_pid)
+    t0 = time.perf_counter()
+    start.set()
+    for t in threads:
+        t.join()
+    total = time.perf_counter() - t0
+    cpu = _cpu_seconds(server_pid) - cpu0
+    return {"players": len(players), "actions": len(latencies), "failed": len(failures),
+            "first_failure": failures[0] if failures else None,
+            "all_accepted_s": total, "p50_ms": _pct(latencies, 50),
+            "p99_ms": _pct(latencies, 99), "actions_per_s": len(latencies) / total,
+            "server_cpu_ms_per_action": cpu * 1000 / max(1, len(latencies))}
