@@ -7,7 +7,6 @@ machine's Redis (and makes sure it runs again, even when the test fails).
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
 
@@ -15,6 +14,7 @@ import pytest
 from liveserver import Server, SSEClient
 from pgkit import REDIS_URL, fresh_database, require_services, start_redis, stop_redis
 from scalekit import burst, kill_tree, request, resend_in_flight, setup_game, stored_actions
+from sqlitekit import write_lock_held
 
 
 def _sigkill_round_trip(srv: Server) -> None:
@@ -124,15 +124,6 @@ def _until(client, type_):
             return seq, event
 
 
-def _hold(path: str, seconds: float, started: threading.Event) -> None:
-    con = sqlite3.connect(path, isolation_level=None)
-    con.execute("BEGIN IMMEDIATE")
-    started.set()
-    time.sleep(seconds)
-    con.execute("ROLLBACK")
-    con.close()
-
-
 def _busy_game(api, app):
     game = api.create()
     api.join(game, "Ann")
@@ -146,12 +137,8 @@ def test_a_busy_sqlite_is_waited_for_and_the_action_accepted(api, app):
     if not app.config["DATABASE_URL"].startswith("sqlite"):
         pytest.skip("SQLite only")
     game, path = _busy_game(api, app)
-    started = threading.Event()
-    holder = threading.Thread(target=_hold, args=(path, 1.5, started))
-    holder.start()
-    started.wait()
-    r = api.act_raw(game, "Ann", {"type": "skip", "die": 0}, roll=1)
-    holder.join()
+    with write_lock_held(path, 1.5):
+        r = api.act_raw(game, "Ann", {"type": "skip", "die": 0}, roll=1)
     assert r.status_code == 200, r.json
 
 
@@ -161,11 +148,7 @@ def test_a_sqlite_that_stays_busy_is_503_never_500_and_nothing_is_stored(api, ap
         pytest.skip("SQLite only")
     monkeypatch.setattr("dicehero.store.db.RETRIES", 2)
     game, path = _busy_game(api, app)
-    started = threading.Event()
-    holder = threading.Thread(target=_hold, args=(path, 4, started))
-    holder.start()
-    started.wait()
-    r = api.act_raw(game, "Ann", {"type": "skip", "die": 0}, roll=1)
-    holder.join()
+    with write_lock_held(path, 4):
+        r = api.act_raw(game, "Ann", {"type": "skip", "die": 0}, roll=1)
     assert r.status_code == 503 and r.json["error"]["code"] == "busy"
     assert not api.sheet(game, "Ann")["dice"][0]["used"]  # None: the skip was not stored

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import sqlite3
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from sqlitekit import write_lock_held
 
 from dicehero.store import Store, StoreError
 from dicehero.store.dice import derive, derive_offer, seed_digest
@@ -64,15 +62,6 @@ def test_secrets_are_stored_only_as_hashes(api, app):
         assert hashlib.sha256(secret.encode()).hexdigest().encode() in raw
 
 
-def _hold_lock(path: str, seconds: float, started: threading.Event) -> None:
-    con = sqlite3.connect(path, isolation_level=None)
-    con.execute("BEGIN IMMEDIATE")
-    started.set()
-    time.sleep(seconds)
-    con.execute("ROLLBACK")
-    con.close()
-
-
 def _store(tmp_path) -> tuple[Store, str]:
     path = str(tmp_path / "busy.sqlite")
     store = Store(f"sqlite:///{path}")
@@ -90,24 +79,15 @@ def _add_game(session) -> int:
 
 def test_a_write_waits_for_a_busy_database_instead_of_failing(tmp_path):
     store, path = _store(tmp_path)
-    started = threading.Event()
-    holder = threading.Thread(target=_hold_lock, args=(path, 1.5, started))
-    holder.start()
-    started.wait()
-    assert store.write(None, _add_game) == 1
-    holder.join()
+    with write_lock_held(path, 1.5):
+        assert store.write(None, _add_game) == 1
 
 
 def test_a_database_that_stays_busy_is_refused_with_503(tmp_path, monkeypatch):
     monkeypatch.setattr("dicehero.store.db.RETRIES", 2)
     store, path = _store(tmp_path)
-    started = threading.Event()
-    holder = threading.Thread(target=_hold_lock, args=(path, 4, started))
-    holder.start()
-    started.wait()
-    with pytest.raises(StoreError) as e:
+    with write_lock_held(path, 4), pytest.raises(StoreError) as e:
         store.write(None, _add_game)
-    holder.join()
     assert e.value.status == 503 and e.value.code == "busy"
 
 
