@@ -114,8 +114,8 @@ def choose_superpower(page) -> None:
 _PREFERENCE = (".box.legal", ".move.legal", ".minion.legal", "[data-skip].legal")
 
 
-def spend_round(page) -> None:
-    """Spend every die of the open round on a lit-up place, then say Done."""
+def spend_dice(page) -> None:
+    """Spend every die of the open round on a lit-up place (the bot's preference)."""
     for _ in range(12):
         dice = page.locator(".die:not(.used):not([hidden]):not(:disabled)")
         if dice.count() == 0:
@@ -130,6 +130,11 @@ def spend_round(page) -> None:
         if page.locator("#picker:visible").count():
             page.locator("#picker .picks button").first.click()
         wait_idle(page)
+
+
+def spend_round(page) -> None:
+    """Spend every die of the open round on a lit-up place, then say Done."""
+    spend_dice(page)
     done = page.locator("#b-done")
     done.click()
     wait_idle(page)

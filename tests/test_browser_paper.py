@@ -11,6 +11,7 @@ from browser_support import (  # noqa: F401
     browser,
     choose_superpower,
     shot,
+    spend_dice,
     wait_idle,
     watch_errors,
 )
@@ -44,19 +45,7 @@ def _enter_round(page) -> None:
     """Spend the round's dice on lit-up places, then Done (as ``spend_round``, but the paper
     page moves straight on to the next roll, so a second Done would be for that round)."""
     before = page.locator("#s-round").inner_text()
-    for _ in range(12):
-        dice = page.locator(".die:not(.used):not([hidden]):not(:disabled)")
-        if dice.count() == 0:
-            break
-        dice.first.click()
-        page.wait_for_selector(".legal")
-        for sel in (".box.legal", ".move.legal", ".minion.legal", "[data-skip].legal"):
-            if page.locator(sel).count():
-                page.locator(sel).first.click()
-                break
-        if page.locator("#picker:visible").count():
-            page.locator("#picker .picks button").first.click()
-        wait_idle(page)
+    spend_dice(page)
     page.click("#b-done")
     wait_idle(page)
     warned = "unused" in page.locator("#msg").inner_text()
