@@ -11,7 +11,6 @@ test client, another server) the stream stays an ordinary WSGI iterator.
 from __future__ import annotations
 
 from gevent import pywsgi
-from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
 
 class Handler(pywsgi.WSGIHandler):
@@ -22,19 +21,3 @@ class Handler(pywsgi.WSGIHandler):
         env = super().get_environ()
         env["dicehero.handler"] = self
         return env
-
-
-class GunicornHandler(PyWSGIHandler):
-    """gunicorn's gevent handler, exposing itself to the app."""
-
-    def get_environ(self):
-        """The WSGI environ, plus this handler."""
-        env = super().get_environ()
-        env["dicehero.handler"] = self
-        return env
-
-
-class GunicornWorker(GeventPyWSGIWorker):
-    """gunicorn's gevent worker on gevent's pywsgi, with :class:`GunicornHandler`."""
-
-    wsgi_handler = GunicornHandler

@@ -17,7 +17,7 @@ bind = os.environ.get("DICEHERO_BIND", "0.0.0.0:5000").split(",")
 workers = int(os.environ.get("DICEHERO_WORKERS", os.cpu_count() or 2))
 # gunicorn's gevent worker on gevent's pywsgi, whose handler lets the SSE endpoint
 # write events straight into client sockets (dicehero.web.direct).
-worker_class = "dicehero.web.direct.GunicornWorker"
+worker_class = "dicehero.web.gunicorn_worker.GunicornWorker"
 worker_connections = int(os.environ.get("DICEHERO_CONNECTIONS", "20000"))
 backlog = 4096
 # SSE streams stay open for hours; gevent workers send their heartbeat from a

@@ -9,6 +9,7 @@ library before Flask, SQLAlchemy and the sockets are loaded.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import sys
@@ -112,6 +113,10 @@ def run(args: argparse.Namespace) -> int:
 
 def run_gunicorn(args: argparse.Namespace) -> int:
     """Replace this process with gunicorn: ``args.workers`` gevent workers, one port."""
+    if importlib.util.find_spec("gunicorn") is None:
+        print("error: --workers needs gunicorn, PostgreSQL and Redis support: "
+              "pip install -e '.[scale]' (see docs/DEPLOY.md)", file=sys.stderr)
+        return 2
     if args.instance:
         os.environ["DICEHERO_INSTANCE"] = os.path.abspath(args.instance)
     if args.database_url:

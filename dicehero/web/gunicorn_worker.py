@@ -1,0 +1,25 @@
+"""The gunicorn worker of ``dicehero serve --workers N``: gevent, with the direct-write handler.
+
+Kept apart from :mod:`dicehero.web.direct` because gunicorn is only installed
+with the ``scale`` extra: the single-process server must import without it.
+"""
+
+from __future__ import annotations
+
+from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
+
+
+class GunicornHandler(PyWSGIHandler):
+    """gunicorn's gevent handler, exposing itself to the app (see :mod:`dicehero.web.direct`)."""
+
+    def get_environ(self):
+        """The WSGI environ, plus this handler."""
+        env = super().get_environ()
+        env["dicehero.handler"] = self
+        return env
+
+
+class GunicornWorker(GeventPyWSGIWorker):
+    """gunicorn's gevent worker on gevent's pywsgi, with :class:`GunicornHandler`."""
+
+    wsgi_handler = GunicornHandler
