@@ -6,22 +6,21 @@ it to ``/api/solo/state``; the server replays it through the engine and answers
 with the sheet, so a tampered or stale list is refused like any illegal action.
 
 Dice come from a key: ``daily:YYYY-MM-DD`` (the same dice for everyone on that
-date) or ``seed:<hex>`` (a random game). See :func:`dice_for` for how anyone
-can re-derive them.
+date) or ``seed:<hex>`` (a random game); :mod:`dicehero.engine.dice` says how
+anyone can re-derive them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, render_template
 
 from dicehero.editions import load_edition
 from dicehero.engine import ActionError, apply, new_sheet, start_round
+from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import edition_view, sheet_view
@@ -33,34 +32,9 @@ MAX_ACTIONS = 600  # ten rounds need about 60; undo steps count too
 _SEED = re.compile(r"^[0-9a-f]{8,64}$")
 
 
-def _stream(key: str, faces: int) -> Iterator[int]:
-    """Endless fair die faces drawn from SHA-256 blocks of ``key``.
-
-    Block ``n`` is SHA-256 of ``"<key>:<n>"``; each byte below the largest
-    multiple of ``faces`` gives the face ``byte % faces + 1``, other bytes are
-    dropped so every face is equally likely.
-    """
-    limit = 256 - 256 % faces
-    n = 0
-    while True:
-        for byte in hashlib.sha256(f"{key}:{n}".encode()).digest():
-            if byte < limit:
-                yield byte % faces + 1
-        n += 1
-
-
 def dice_for(key: str, edition: Edition) -> tuple[tuple[int, int], list[list[int]]]:
-    """The superpower offer and every round's dice for a solo key.
-
-    The offer is the first two different faces of the stream; the rolls are
-    the next ``rounds * dice_per_round`` faces, round by round.
-    """
-    faces = _stream(key, edition.faces)
-    first = next(faces)
-    second = next(f for f in faces if f != first)
-    rolls = [[next(faces) for _ in range(edition.dice_per_round)]
-             for _ in range(edition.rounds)]
-    return (first, second), rolls
+    """The superpower offer and every round's dice for a solo key."""
+    return solo_dice(key, edition.rounds, edition.dice_per_round, edition.faces)
 
 
 def solo_key(data: Any) -> str:
