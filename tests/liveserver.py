@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dicehero.engine import Edition, Sheet, apply, new_sheet, start_round
+from dicehero.engine import Edition, Sheet, new_sheet
+from dicehero.engine.replay import Replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,13 +163,8 @@ def join(srv: Server, code: str, name: str) -> tuple[int, str]:
 def replay_actions(edition: Edition, offer: tuple[int, ...], rolls: list[list[int]],
                    actions: list[tuple[int, dict[str, Any]]]) -> Sheet:
     """The engine's own fold of one player's ``(roll, action)`` pairs over the rolls."""
-    sheet = new_sheet(edition, offer)
-    for roll, action in actions:
-        if roll == 0:
-            sheet = apply(sheet, action)
-    for number, dice in enumerate(rolls, start=1):
-        sheet = start_round(sheet, dice)
-        for roll, action in actions:
-            if roll == number:
-                sheet = apply(sheet, action)
-    return sheet
+    steps = Replay(new_sheet(edition, offer))
+    for roll, action in sorted(actions, key=lambda pair: pair[0]):
+        steps.catch_up(rolls, roll)
+        steps.act(action)
+    return steps.catch_up(rolls, len(rolls))

@@ -76,7 +76,7 @@ def test_score_names_the_player_round_action_and_rule_of_an_illegal_action(
     log["players"][1]["rounds"][0] = [{"type": "move", "die": 0, "to": elsewhere}]
     assert main(["score", write(tmp_path, log)]) == 1
     err = capsys.readouterr().err
-    assert "Bot 2, round 1" in err and f"move with die 0 to {elsewhere}" in err
+    assert "Bot 2, round 1" in err and f"move with die 1 to {elsewhere}" in err  # the first die
     assert f"From the middle circle a {first} moves you to" in err
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
@@ -128,3 +129,11 @@ def test_every_edition_plays_random_games_to_the_end(name: str) -> None:
         assert sheet.round == edition.rounds
 
     play()
+
+
+def test_evolve_changes_exactly_the_fields_a_sheet_has() -> None:
+    fields = set(Sheet.__dataclass_fields__) - {"edition", "reward_counts"}
+    assert set(inspect.signature(Sheet.evolve).parameters) - {"self"} == fields
+    sheet = new_sheet(CLASSIC, (2, 5))
+    assert sheet.evolve() == sheet
+    assert sheet.evolve(round=3).round == 3

@@ -12,7 +12,8 @@ import sys
 
 from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.edition import EditionError
-from dicehero.engine.gamelog import IllegalAction, LogError, parse_log, replay_log
+from dicehero.engine.gamelog import LogError, parse_log, replay_log
+from dicehero.engine.replay import IllegalAction
 from dicehero.engine.scoring import score
 
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sheets = replay_log(edition, log)
     except IllegalAction as e:
-        print(f"dicehero score: illegal action: {e}", file=sys.stderr)
+        print(f"dicehero score: illegal action: {e.describe()}", file=sys.stderr)
         return 1
     results = sorted(((n, score(s)) for n, s in sheets), key=lambda r: r[1].total, reverse=True)
     if args.json:

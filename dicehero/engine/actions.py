@@ -68,8 +68,12 @@ class Action:
         return out
 
     def describe(self) -> str:
-        """A short human description, for error reports: ``help with die 2 (slot 4)``."""
-        what = "a Wild die" if self.wild else f"die {self.die}" if self.die is not None else ""
+        """A short description counted as people count: ``help with die 2 (box 5)``.
+
+        Dice and boxes are numbered from 1 here, though the fields count from 0.
+        """
+        what = ("a Wild die" if self.wild else f"die {self.die + 1}" if self.die is not None
+                else "")
         parts = [self.type]
         if what:
             parts.append(f"with {what}")
@@ -78,7 +82,9 @@ class Action:
         if self.value is not None and self.wild:
             parts.append(f"as a {self.value}")
         if self.slot is not None:
-            parts.append(f"(box {self.slot})")
+            parts.append(f"(box {self.slot + 1})")
+        if self.copy is not None:
+            parts.append(f"copying die {self.copy + 1}")
         if self.superpower is not None:
             parts.append(str(self.superpower))
         return " ".join(parts)

@@ -2,7 +2,8 @@
 
 The format is described in ``docs/GAME-LOG.md``. :func:`parse_log` checks the
 shape and raises :class:`LogError`; :func:`replay_log` plays it through the
-rules and raises :class:`IllegalAction` at the first action the rules refuse.
+rules (:mod:`dicehero.engine.replay`), which raises ``IllegalAction`` at the
+first action the rules refuse, naming the player.
 """
 
 from __future__ import annotations
@@ -13,27 +14,14 @@ from typing import Any
 
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Edition
-from dicehero.engine.errors import ActionError, BadAction
-from dicehero.engine.rules import apply, check_roll, start_round
-from dicehero.engine.state import Sheet, new_sheet
+from dicehero.engine.errors import BadAction
+from dicehero.engine.replay import replay
+from dicehero.engine.rules import check_roll
+from dicehero.engine.state import Sheet
 
 
 class LogError(ValueError):
     """A game log of the wrong shape; the message says where."""
-
-
-@dataclass(frozen=True, slots=True)
-class IllegalAction(Exception):
-    """An action in a log that the rules refuse: who, when, what and why."""
-
-    player: str
-    round: int
-    action: Action
-    error: ActionError
-
-    def __str__(self) -> str:
-        return (f"{self.player}, round {self.round}: {self.action.describe()}: "
-                f"{self.error.message} [{self.error.code}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,23 +115,11 @@ def _player(raw: Any, index: int, edition: Edition, table_offer: tuple[int, ...]
 
 
 def replay_player(edition: Edition, rolls: Sequence[Sequence[int]], player: PlayerLog) -> Sheet:
-    """The player's sheet after every round of the log; :class:`IllegalAction` on a refusal."""
-    sheet = new_sheet(edition, player.offer)
-    if player.superpower is not None:
-        choose = Action("choose", superpower=player.superpower)
-        try:
-            sheet = apply(sheet, choose)
-        except ActionError as e:
-            raise IllegalAction(player.name, 0, choose, e) from None
-    for number, dice in enumerate(rolls, start=1):
-        sheet = start_round(sheet, dice)
-        actions = player.rounds[number - 1] if number <= len(player.rounds) else ()
-        for action in actions:
-            try:
-                sheet = apply(sheet, action)
-            except ActionError as e:
-                raise IllegalAction(player.name, number, action, e) from None
-    return sheet
+    """The player's sheet after every round of the log.
+
+    Raises :class:`~dicehero.engine.replay.IllegalAction`, naming the player, at a refusal.
+    """
+    return replay(edition, player.offer, rolls, player.rounds, player.superpower, player.name)
 
 
 def replay_log(edition: Edition, log: GameLog) -> list[tuple[str, Sheet]]:

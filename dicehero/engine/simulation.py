@@ -10,7 +10,7 @@ from typing import Any
 from dicehero.engine.actions import Action
 from dicehero.engine.bots import Bot
 from dicehero.engine.edition import Edition
-from dicehero.engine.rules import apply, start_round
+from dicehero.engine.replay import Replay
 from dicehero.engine.state import Sheet, new_sheet
 
 
@@ -30,11 +30,16 @@ def roll_dice(rng: random.Random, count: int, faces: int = 6) -> list[int]:
 
 @dataclass
 class SimulatedPlayer:
-    """One bot's sheet and every action it took, round by round."""
+    """One bot's replay and every action it took, round by round."""
 
     name: str
-    sheet: Sheet
+    replay: Replay
     rounds: list[list[Action]]
+
+    @property
+    def sheet(self) -> Sheet:
+        """The bot's sheet so far."""
+        return self.replay.sheet
 
 
 @dataclass
@@ -63,17 +68,16 @@ def play_game(edition: Edition, bots: Sequence[Bot], rng: random.Random) -> Simu
     offer = roll_offer(rng, edition.faces)
     players = []
     for i, bot in enumerate(bots, start=1):
-        sheet = new_sheet(edition, offer)
-        players.append(SimulatedPlayer(f"Bot {i}", apply(sheet, bot.choose(sheet)), []))
+        steps = Replay(new_sheet(edition, offer), f"Bot {i}")
+        steps.act(bot.choose(steps.sheet))
+        players.append(SimulatedPlayer(steps.player, steps, []))
     rolls = []
     for _ in range(edition.rounds):
         dice = roll_dice(rng, edition.dice_per_round, edition.faces)
         rolls.append(dice)
         for bot, player in zip(bots, players, strict=True):
-            sheet = start_round(player.sheet, dice)
-            actions = bot.play_round(sheet)
+            actions = bot.play_round(player.replay.roll(dice))
             for action in actions:
-                sheet = apply(sheet, action)
-            player.sheet = sheet
+                player.replay.act(action)
             player.rounds.append(actions)
     return SimulatedGame(edition, offer, rolls, players)

@@ -11,7 +11,8 @@ rules refuse names its round, its die and the rule.
 Each accepted sheet is stored as one row of the append-only action log,
 ``{"type": "paper", "superpower": ..., "rounds": [...]}``; the newest row of a
 player supersedes the earlier ones (see :mod:`dicehero.store.projection`).
-This module is the pure part: shapes, the replay and the wording of refusals.
+This module is the pure part: shapes, the entry steps and the refusal as a 422;
+the replay itself is the engine's (:mod:`dicehero.engine.replay`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from dicehero.engine import Action, ActionError, BadAction, Sheet, apply, parse_action, start_round
 from dicehero.engine.edition import Edition
-from dicehero.engine.state import new_sheet
+from dicehero.engine.replay import IllegalAction, Replay, replay
 from dicehero.store.errors import StoreError
 
 PAPER = "paper"  # the action-log type of a stored paper sheet
@@ -71,25 +72,12 @@ def parse_sheet(body: dict[str, Any], rolled: int) -> tuple[int | None, list[lis
     return superpower, out
 
 
-def describe_place(round_no: int, action: Action, rolls: Sequence[Sequence[int]]) -> str:
-    """Where on the sheet an action is, in plain words: ``Round 3, die 2 (a 5)``."""
-    if round_no == 0 or action.type == "choose":
-        return "Your superpower"
-    if action.wild:
-        return f"Round {round_no}, the Wild die"
-    dice = rolls[round_no - 1] if 0 < round_no <= len(rolls) else ()
-    if action.die is not None and 0 <= action.die < len(dice):
-        return f"Round {round_no}, die {action.die + 1} (a {dice[action.die]})"
-    return f"Round {round_no}"
-
-
-def refusal(round_no: int, action: Action, error: ActionError,
-            rolls: Sequence[Sequence[int]]) -> StoreError:
+def refusal(error: IllegalAction) -> StoreError:
     """The 422 for a mark that cannot be right: the round, the die, the action and the rule."""
-    where = describe_place(round_no, action, rolls)
-    return StoreError(422, error.code, f"{where}: {error.message}", details={
-        "round": round_no, "die": action.die if not action.wild else None,
-        "wild": bool(action.wild), "action": action.to_dict(), "rule": error.message})
+    action = error.action.to_dict() if error.action is not None else None
+    return StoreError(422, error.code, error.message, details={
+        "round": error.round, "die": error.die, "wild": error.wild, "action": action,
+        "rule": error.rule})
 
 
 def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
@@ -99,22 +87,10 @@ def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Seque
     Round ``k``'s actions answer roll ``k``; rounds after the last entered one are
     not started (the sheet stands where the paper player stopped entering).
     """
-    sheet = new_sheet(edition, offer)
-    if superpower is not None:
-        choose = Action("choose", superpower=superpower)
-        try:
-            sheet = apply(sheet, choose)
-        except ActionError as e:
-            raise refusal(0, choose, e, rolls) from None
-    for number, actions in enumerate(rounds, start=1):
-        sheet = start_round(sheet, rolls[number - 1])
-        for raw in actions:
-            action = parse_action(raw)
-            try:
-                sheet = apply(sheet, action)
-            except ActionError as e:
-                raise refusal(number, action, e, rolls) from None
-    return sheet
+    try:
+        return replay(edition, offer, rolls[:len(rounds)], rounds, superpower)
+    except IllegalAction as e:
+        raise refusal(e) from None
 
 
 def stored_action(superpower: int | None, rounds: list[list[dict[str, Any]]]) -> dict[str, Any]:
@@ -168,15 +144,14 @@ def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequenc
         try:
             apply(sheet, action)  # the engine's words for a second choice or one not offered
         except ActionError as e:
-            raise refusal(0, action, e, rolls) from None
+            raise refusal(IllegalAction(0, action, e)) from None
         return (action.superpower, rounds,
                 replay_sheet(edition, offer, rolls, action.superpower, rounds))
-    view = next_round_view(sheet, rolls)
     try:
-        after = apply(view, action)
-    except ActionError as e:
-        raise refusal(view.round, action, e, rolls) from None
-    if view.round > len(rounds):
+        after = Replay(next_round_view(sheet, rolls)).act(action)
+    except IllegalAction as e:
+        raise refusal(e) from None
+    if after.round > len(rounds):
         rounds.append([])
     rounds[-1].append(action.to_dict())
     return superpower, rounds, after

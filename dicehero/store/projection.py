@@ -18,8 +18,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
-from dicehero.engine import Sheet, apply, new_sheet, start_round
+from dicehero.engine import Sheet, new_sheet
 from dicehero.engine.edition import Edition
+from dicehero.engine.replay import Replay
 from dicehero.store.dice import derive_offer, offer_label
 from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.paper import is_paper_row, paper_offer, replay_sheet
@@ -27,32 +28,26 @@ from dicehero.store.paper import is_paper_row, paper_offer, replay_sheet
 
 @dataclass
 class PlayerFold:
-    """One player's sheet so far, and what the replay noticed on the way."""
+    """One player's replay so far: their sheet, and the dice the next rolls forfeited."""
 
     player_id: int
     joined_roll: int
-    sheet: Sheet
-    rolls_applied: int = 0
-    forfeited: list[dict[str, Any]] = field(default_factory=list)
+    replay: Replay
     # idempotency key -> action id of every action folded, so a new action needs no
     # lookup to know its key is fresh (the fold is refreshed inside the write lock).
     keys: dict[str, int] = field(default_factory=dict)
 
-    def advance(self, rolls: list[list[int]], upto: int) -> None:
-        """Start every round up to roll ``upto``; unspent dice of an open round are forfeited."""
-        while self.rolls_applied < upto:
-            s = self.sheet
-            if s.round_open and s.round >= self.joined_roll:
-                unspent = [d.value for d in s.dice if not d.used]
-                if unspent:
-                    self.forfeited.append({"round": s.round, "dice": unspent})
-            self.sheet = start_round(s, rolls[self.rolls_applied])
-            self.rolls_applied += 1
+    @property
+    def sheet(self) -> Sheet:
+        """The player's sheet as far as it is folded."""
+        return self.replay.sheet
 
     def extras(self) -> dict[str, Any]:
         """What the sheet view adds: the rounds missed by joining late, forfeited dice."""
+        # A latecomer's rounds before joining are missed, not forfeited.
         return {"missed_rounds": max(0, self.joined_roll - 1),
-                "forfeited": [dict(f) for f in self.forfeited]}
+                "forfeited": [{"round": r, "dice": list(dice)}
+                              for r, dice in self.replay.forfeited if r >= self.joined_roll]}
 
 
 def paper_fold(game: Game, edition: Edition, player_id: int, rolls: list[list[int]],
@@ -62,10 +57,9 @@ def paper_fold(game: Game, edition: Edition, player_id: int, rolls: list[list[in
     The sheet was checked when it was stored, under the game's write lock, over the
     same rolls; rounds they have not entered yet stay blank.
     """
-    rounds = row.get("rounds") or []
     sheet = replay_sheet(edition, paper_offer(game.power_mode, game.offer, edition), rolls,
-                         row.get("superpower"), rounds)
-    return PlayerFold(player_id, 0, sheet, rolls_applied=len(rounds))
+                         row.get("superpower"), row.get("rounds") or [])
+    return PlayerFold(player_id, 0, Replay(sheet))
 
 
 def player_offer(game: Game, player_id: int, edition: Edition) -> tuple[int, ...]:
@@ -113,9 +107,9 @@ class GameFold:
                 self.players[pid] = paper_fold(game, self.edition, pid, self.rolls, action)
                 self.players[pid].keys = keys
             else:
-                fold = self.players[pid]
-                fold.advance(self.rolls, roll)
-                fold.sheet = apply(fold.sheet, action)
+                steps = self.players[pid].replay
+                steps.catch_up(self.rolls, roll)
+                steps.act(action)
             if key is not None:
                 self.players[pid].keys[key] = aid
             self.last_action_id = aid
@@ -126,13 +120,13 @@ class GameFold:
                 .where(Player.game_id == game.id, Player.id > self.last_player_id)
                 .order_by(Player.id)):
             self.players[pid] = PlayerFold(
-                pid, joined, new_sheet(self.edition, player_offer(game, pid, self.edition)))
+                pid, joined, Replay(new_sheet(self.edition, player_offer(game, pid, self.edition))))
             self.last_player_id = pid
 
     def fold(self, player_id: int) -> PlayerFold:
         """The player's fold brought up to the latest roll."""
         f = self.players[player_id]
-        f.advance(self.rolls, len(self.rolls))
+        f.replay.catch_up(self.rolls, len(self.rolls))
         return f
 
 
@@ -143,7 +137,7 @@ def replay_player(session: Session, game: Game, player: Player,
     rolls = [list(r.dice) for r in session.scalars(
         select(Roll).where(Roll.game_id == game.id).order_by(Roll.number))]
     fold = PlayerFold(player.id, player.joined_roll,
-                      new_sheet(edition, player_offer(game, player.id, edition)))
+                      Replay(new_sheet(edition, player_offer(game, player.id, edition))))
     query = select(ActionRow).where(ActionRow.player_id == player.id)
     if upto_action is not None:
         query = query.where(ActionRow.id <= upto_action)
@@ -153,10 +147,10 @@ def replay_player(session: Session, game: Game, player: Player,
             fold = paper_fold(game, edition, player.id, rolls, row.action)
             last_roll = row.roll
             continue
-        fold.advance(rolls, row.roll)
-        fold.sheet = apply(fold.sheet, row.action)
+        fold.replay.catch_up(rolls, row.roll)
+        fold.replay.act(row.action)
         last_roll = row.roll
-    fold.advance(rolls, last_roll if upto_action is not None else len(rolls))
+    fold.replay.catch_up(rolls, last_roll if upto_action is not None else len(rolls))
     return fold
 
 

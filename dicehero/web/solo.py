@@ -19,9 +19,10 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from dicehero.editions import load_edition
-from dicehero.engine import ActionError, apply, new_sheet, start_round
+from dicehero.engine import new_sheet
 from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
+from dicehero.engine.replay import IllegalAction, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import edition_view, sheet_view
 from dicehero.web.errors import ApiError
@@ -60,24 +61,18 @@ def solo_key(data: Any) -> str:
     raise ApiError(400, "bad_mode", "Choose the daily challenge or a random game.")
 
 
-def replay(edition: Edition, key: str, actions: list[Any]) -> Sheet:
-    """The sheet after ``actions``; the next round is rolled as soon as one is done."""
+def replay(edition: Edition, key: str, actions: list[Any]) -> Replay:
+    """The game after ``actions``; the next round is rolled as soon as one is done."""
     offer, rolls = dice_for(key, edition)
-    sheet = start_round(new_sheet(edition, offer), rolls[0])
+    game = Replay(new_sheet(edition, offer))
+    game.roll(rolls[0])
     for i, action in enumerate(actions):
         try:
-            sheet = _step(sheet, action, rolls)
-        except ActionError as e:
+            game.act_then_roll(action, rolls)
+        except IllegalAction as e:
             raise ApiError(400, "bad_log", f"Saved action {i + 1} is not allowed: "
                                            f"{e.message}") from None
-    return sheet
-
-
-def _step(sheet: Sheet, action: Any, rolls: list[list[int]]) -> Sheet:
-    sheet = apply(sheet, action)
-    if sheet.done and sheet.round < len(rolls):
-        sheet = start_round(sheet, rolls[sheet.round])
-    return sheet
+    return game
 
 
 def _share_text(key: str, sheet: Sheet) -> str:
@@ -108,19 +103,20 @@ def state() -> dict[str, Any]:
         raise ApiError(400, "bad_log", f"'actions' must be a list of at most "
                                        f"{MAX_ACTIONS} actions.")
     edition = load_edition()
-    sheet = replay(edition, key, actions)
+    game = replay(edition, key, actions)
+    sheet = game.sheet
     error = None
     accepted = False
     attempt = data.get("try")
     if attempt is not None:
         try:
-            after = _step(sheet, attempt, dice_for(key, edition)[1])
+            after = game.act_then_roll(attempt, dice_for(key, edition)[1])
             accepted = True
             # A check only asks whether the action would be allowed; the game stays as it was.
             if not data.get("check"):
                 sheet = after
-        except ActionError as e:
-            error = e.to_dict()
+        except IllegalAction as e:
+            error = e.error.to_dict()  # a fresh tap: the engine's own words, no place
     view = sheet_view(sheet)
     out: dict[str, Any] = {"key": key, "sheet": view, "accepted": accepted, "error": error}
     if sheet.finished:

@@ -1,0 +1,152 @@
+"""Replaying a hero's actions over the game's rolls: the one loop every reader of a log shares.
+
+A sheet is the fold of a player's actions over the shared dice. Game logs, paper
+sheets, the store's fold of the action log, solo play and simulated games all
+fold the same way, with a :class:`Replay`: it takes each roll as it comes (the
+dice a hero left unspent in an open round are forfeited) and each action in
+turn, so the store can fold rows as they arrive and a log can be read at once
+(:func:`replay`).
+
+The first action the rules refuse raises :class:`IllegalAction`: the round and
+the die, counted from 1 as people count them, and the engine's own refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dicehero.engine.actions import Action, parse_action
+from dicehero.engine.edition import Edition
+from dicehero.engine.errors import ActionError
+from dicehero.engine.rules import apply, start_round
+from dicehero.engine.state import Sheet, new_sheet
+
+
+class IllegalAction(ActionError):
+    """An action a replay could not apply: where it was (round, die), what it was, and why.
+
+    ``code`` is the rule's code; ``message`` says where in words, then the rule:
+    ``Round 3, die 2 (a 5): Downtown needs a 4: ...``. ``round`` is 0 for the
+    superpower choice before the first roll; ``die`` is the action's die index
+    (from 0, as in the action), ``None`` for a Wild die.
+    """
+
+    def __init__(self, round: int, action: Action | None, error: ActionError,
+                 rolled: Sequence[int] = (), player: str = "") -> None:
+        self.round = round
+        self.action = action
+        self.error = error
+        self.rolled = tuple(rolled)
+        self.player = player
+        super().__init__(error.code, f"{self.place}: {error.message}")
+
+    @classmethod
+    def at(cls, sheet: Sheet, action: Any, error: ActionError, player: str = "") -> IllegalAction:
+        """The refusal of ``action`` offered to ``sheet`` (which names the round and its dice)."""
+        if not isinstance(action, Action):
+            try:
+                action = parse_action(action)
+            except ActionError:
+                action = None  # not even an action: the refusal says why
+        return cls(sheet.round, action, error, [d.rolled for d in sheet.dice], player)
+
+    @property
+    def rule(self) -> str:
+        """The engine's own words for the refusal, without the place."""
+        return self.error.message
+
+    @property
+    def wild(self) -> bool:
+        """Whether the refused action spent a Wild die."""
+        return self.action is not None and self.action.wild
+
+    @property
+    def die(self) -> int | None:
+        """The index of the rolled die the action names (``None`` for a Wild die or none)."""
+        return None if self.action is None or self.action.wild else self.action.die
+
+    @property
+    def place(self) -> str:
+        """Where on the sheet, in words: ``Round 3, die 2 (a 5)``, ``Before the first roll``."""
+        if self.round == 0:
+            return "Before the first roll"
+        if self.wild:
+            return f"Round {self.round}, the Wild die"
+        die = self.die
+        if die is not None and 0 <= die < len(self.rolled):
+            return f"Round {self.round}, die {die + 1} (a {self.rolled[die]})"
+        return f"Round {self.round}"
+
+    def describe(self) -> str:
+        """One line for a log checker: ``Ada, round 2: help with die 1: <rule> [code]``."""
+        when = "before the first roll" if self.round == 0 else f"round {self.round}"
+        what = self.action.describe() if self.action is not None else "an unreadable action"
+        who = f"{self.player}, " if self.player else ""
+        return f"{who}{when}: {what}: {self.rule} [{self.code}]"
+
+
+class Replay:
+    """One hero's sheet stepped through a game: each roll as it comes, each action in turn."""
+
+    __slots__ = ("forfeited", "player", "sheet")
+
+    def __init__(self, sheet: Sheet, player: str = "") -> None:
+        self.sheet = sheet
+        self.player = player  # named in refusals, for a log of many players
+        # (round, unspent dice) of every round the next roll closed before the hero was done
+        self.forfeited: list[tuple[int, list[int]]] = []
+
+    def roll(self, dice: Sequence[int]) -> Sheet:
+        """The next roll; dice the hero left unspent in an open round are forfeited."""
+        sheet = self.sheet
+        if sheet.round_open:
+            unspent = [d.value for d in sheet.dice if not d.used]
+            if unspent:
+                self.forfeited.append((sheet.round, unspent))
+        self.sheet = start_round(sheet, dice)
+        return self.sheet
+
+    def catch_up(self, rolls: Sequence[Sequence[int]], upto: int) -> Sheet:
+        """Every roll up to roll number ``upto`` that the sheet has not seen yet."""
+        while self.sheet.round < upto:
+            self.roll(rolls[self.sheet.round])
+        return self.sheet
+
+    def act(self, action: Action | Any) -> Sheet:
+        """The sheet after ``action``; :class:`IllegalAction` (nothing changed) if refused."""
+        sheet = self.sheet
+        try:
+            self.sheet = apply(sheet, action)
+        except ActionError as e:
+            raise IllegalAction.at(sheet, action, e, self.player) from None
+        return self.sheet
+
+    def act_then_roll(self, action: Action | Any, rolls: Sequence[Sequence[int]]) -> Sheet:
+        """:meth:`act`, then the next of ``rolls`` as soon as the hero is done.
+
+        A hero playing alone (solo) waits for nobody: saying done rolls the next round.
+        """
+        sheet = self.act(action)
+        if sheet.done and sheet.round < len(rolls):
+            sheet = self.roll(rolls[sheet.round])
+        return sheet
+
+
+def replay(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
+           rounds: Sequence[Sequence[Action | Any]], superpower: int | None = None,
+           player: str = "") -> Sheet:
+    """A sheet from nothing: the superpower choice, then each roll and the actions answering it.
+
+    ``rounds[k]`` answers roll ``k + 1``; a roll without a round of actions is
+    started and left as it is (its dice are forfeited when the next roll comes).
+    Raises :class:`IllegalAction` at the first action the rules refuse.
+    """
+    steps = Replay(new_sheet(edition, offer), player)
+    if superpower is not None:
+        steps.act(Action("choose", superpower=superpower))
+    for number, dice in enumerate(rolls):
+        steps.roll(dice)
+        for action in rounds[number] if number < len(rounds) else ():
+            steps.act(action)
+    return steps.sheet
