@@ -16,6 +16,7 @@ COMMANDS = {
     "score": ("dicehero.commands.score", "check and score a game log (JSON)"),
     "balance": ("dicehero.commands.balance", "mean Honor per location over many bot games"),
     "print": ("dicehero.printing.command", "print sheets as a PDF"),
+    "db": ("dicehero.commands.db", "the database schema: current, upgrade (docs/DEPLOY.md)"),
 }
 
 

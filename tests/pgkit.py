@@ -29,13 +29,18 @@ def _connect(url: str):
     return psycopg.connect(url, autocommit=True, connect_timeout=3)
 
 
-def require_services() -> None:
-    """Fail (never skip) with a clear message if PostgreSQL or Redis is not reachable."""
+def require_postgres() -> None:
+    """Fail (never skip) with a clear message if PostgreSQL is not reachable."""
     try:
         _connect(PG_ADMIN).close()
     except Exception as e:
         pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN} ({e}); start it with "
                     "`pg_ctlcluster <version> main start` (.ci/run does).", pytrace=False)
+
+
+def require_services() -> None:
+    """Fail (never skip) with a clear message if PostgreSQL or Redis is not reachable."""
+    require_postgres()
     if not redis_up():
         pytest.fail(f"Redis is not reachable at {REDIS_URL}; start it with "
                     f"`{' '.join(REDIS_START)}` (.ci/run does).", pytrace=False)

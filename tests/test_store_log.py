@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlitekit import write_lock_held
 
-from dicehero.store import Store, StoreError
+from dicehero.store import Store, StoreError, schema
 from dicehero.store.dice import derive, derive_offer, seed_digest
 from dicehero.store.models import Game
 
@@ -65,7 +65,7 @@ def test_secrets_are_stored_only_as_hashes(api, app):
 def _store(tmp_path) -> tuple[Store, str]:
     path = str(tmp_path / "busy.sqlite")
     store = Store(f"sqlite:///{path}")
-    store.create_schema()
+    schema.upgrade(store.engine)
     return store, path
 
 

@@ -24,11 +24,12 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from dicehero.store.errors import StoreError
-from dicehero.store.models import Base, EventRow, Game
+from dicehero.store.models import EventRow, Game
 
 T = TypeVar("T")
 
 RETRIES = 8
+SQLITE_BUSY_MS = 1000  # then a write is retried by ``Store.write``, not left waiting
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +80,6 @@ class Store:
         self._global_lock = threading.RLock()
         self._locks: dict[str, threading.RLock] = {}
         self.listeners: list[Callable[[StoredEvent], None]] = []
-
-    def create_schema(self) -> None:
-        """Create the tables that do not exist yet (the first start of a server)."""
-        Base.metadata.create_all(self.engine)
 
     def read(self) -> Session:
         """A session for reading (use as a context manager)."""
@@ -160,7 +157,7 @@ def _sqlite_setup(engine: Engine) -> None:
         # lose the last commits), and no fsync per action.
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA busy_timeout=1000")
+        cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cur.close()
 
     @event.listens_for(engine, "begin")

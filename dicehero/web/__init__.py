@@ -14,38 +14,12 @@ from typing import Any
 from flask import Flask
 
 from dicehero.live import InProcessBus
-from dicehero.store import Games, Store
+from dicehero.store import Games, Store, schema
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Create and configure the app; the database schema is created on first start."""
-    instance = os.environ.get("DICEHERO_INSTANCE")
-    app = Flask(__name__, instance_relative_config=True,
-                instance_path=os.path.abspath(instance) if instance else None)
-    app.config.from_mapping(
-        DATABASE_URL="sqlite:///" + os.path.join(app.instance_path, "dicehero.sqlite"),
-        MAX_CONTENT_LENGTH=64 * 1024,
-        MAX_PLAYERS=5000,
-        SSE_KEEPALIVE=15.0,
-        SSE_QUEUE_SIZE=64,
-        LIVE_BUS="memory",
-        REDIS_URL=None,
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
-    if os.environ.get("DATABASE_URL") and (test_config is None
-                                           or "DATABASE_URL" not in test_config):
-        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
-    # Several processes: REDIS_URL in the environment switches the bus to Redis.
-    for key in ("REDIS_URL", "LIVE_BUS"):
-        if os.environ.get(key) and (test_config is None or key not in test_config):
-            app.config[key] = os.environ[key]
-    if app.config["REDIS_URL"] and "LIVE_BUS" not in os.environ and (
-            test_config is None or "LIVE_BUS" not in test_config):
-        app.config["LIVE_BUS"] = "redis"
-    os.makedirs(app.instance_path, exist_ok=True)
+    """Create and configure the app; the database schema is upgraded at start."""
+    app = configured_app(test_config)
 
     from dicehero.web import api, compress, errors, events, guard, openapi, pages, solo
 
@@ -62,12 +36,68 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def configured_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """The bare app with its configuration read (``dicehero db`` needs no more)."""
+    instance = os.environ.get("DICEHERO_INSTANCE")
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=os.path.abspath(instance) if instance else None)
+    app.config.from_mapping(
+        DATABASE_URL="sqlite:///" + os.path.join(app.instance_path, "dicehero.sqlite"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_PLAYERS=5000,
+        SSE_KEEPALIVE=15.0,
+        SSE_QUEUE_SIZE=64,
+        LIVE_BUS="memory",
+        REDIS_URL=None,
+        SCHEMA_AUTO_UPGRADE=True,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if os.environ.get("DATABASE_URL") and (test_config is None
+                                           or "DATABASE_URL" not in test_config):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    # Several processes: REDIS_URL in the environment switches the bus to Redis.
+    for key in ("REDIS_URL", "LIVE_BUS"):
+        if os.environ.get(key) and (test_config is None or key not in test_config):
+            app.config[key] = os.environ[key]
+    if app.config["REDIS_URL"] and "LIVE_BUS" not in os.environ and (
+            test_config is None or "LIVE_BUS" not in test_config):
+        app.config["LIVE_BUS"] = "redis"
+    os.makedirs(app.instance_path, exist_ok=True)
+    return app
+
+
 def init_store(app: Flask) -> None:
-    """Open the database (creating its tables) and the games on it."""
+    """Open the database, bring its schema up to date, and the games on it.
+
+    A teacher never opens a terminal, so the schema is upgraded at start (under a
+    lock: several workers starting at once upgrade it once). With
+    ``SCHEMA_AUTO_UPGRADE = False`` a database behind the code is refused instead,
+    with the command that upgrades it (docs/DEPLOY.md).
+    """
     store = Store(app.config["DATABASE_URL"])
-    store.create_schema()
+    try:
+        app.extensions["dicehero.schema"] = _bring_schema_up_to_date(app, store)
+    except BaseException:
+        store.engine.dispose()
+        raise
     app.extensions["dicehero.store"] = store
     app.extensions["dicehero.games"] = Games(store, max_players=app.config["MAX_PLAYERS"])
+
+
+def _bring_schema_up_to_date(app: Flask, store: Store) -> tuple[schema.Revision, ...]:
+    if app.config["SCHEMA_AUTO_UPGRADE"]:
+        return schema.upgrade(store.engine)
+    rev = schema.current(store.engine)
+    schema.check(rev)
+    if not rev.up_to_date:
+        raise schema.SchemaError(
+            f"The database is at revision {rev.current or 'none (made before migrations)'}, "
+            f"this dicehero needs {rev.head}. Upgrade it first: {schema.UPGRADE_COMMAND} "
+            "(with the same --instance or --database-url as the server).")
+    return rev, rev
 
 
 def init_live(app: Flask) -> None:

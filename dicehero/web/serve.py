@@ -13,6 +13,10 @@ import importlib.util
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dicehero.store.schema import Revision
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,9 +90,15 @@ def run(args: argparse.Namespace) -> int:
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
 
+    from dicehero.store.schema import SchemaError
     from dicehero.web import create_app
 
-    app = create_app()
+    try:
+        app = create_app()
+    except SchemaError as e:
+        print(f"dicehero serve: {e}", file=sys.stderr)
+        return 2
+    _say_upgraded(app.extensions["dicehero.schema"])
     raise_file_limit()
     from dicehero.web.direct import Handler
 
@@ -109,6 +119,13 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         server.stop(timeout=1)
     return 0
+
+
+def _say_upgraded(upgrade: tuple[Revision, Revision]) -> None:
+    """One line when this start upgraded the database (the teacher may wonder why it paused)."""
+    if upgrade[0].current != upgrade[1].current and not upgrade[0].empty:
+        print(f"The database was upgraded to revision {upgrade[1].current}; nothing was lost.",
+              flush=True)
 
 
 def run_gunicorn(args: argparse.Namespace) -> int:
