@@ -65,7 +65,7 @@ CASES: list[tuple[str, str, str, Any, str | None, int, str]] = [
     ("host", "POST", "/rolls", {"dice": None}, None, 422, "bad_roll"),
     ("host", "POST", "/finish", {"go_on": 1}, None, 422, "bad_field"),
     ("anyone", "POST", "/players", {"name": ""}, None, 422, "bad_name"),
-    ("anyone", "POST", "/players", {"name": "\u0000\u200b\u202e"}, None, 422, "bad_name"),
+    ("anyone", "POST", "/players", {"name": "\u0000\u200b\u202e"}, None, 422, "blank_name"),
     ("anyone", "POST", "/players", {"name": "x" * 25}, None, 422, "bad_name"),
     ("anyone", "POST", "/players", {"name": ["Ada"]}, None, 422, "bad_name"),
     ("anyone", "POST", "/players", {"name": "Ada"}, None, 409, "name_taken"),

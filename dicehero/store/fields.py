@@ -1,4 +1,4 @@
-"""Checking what a request carries: secrets, names, join codes and typed fields.
+"""Checking what a request carries: secrets, join codes and typed fields (names: ``names``).
 
 Each check raises :class:`StoreError` with a 4xx status and a plain message, so
 a bad field never reaches the database.
@@ -7,31 +7,14 @@ a bad field never reaches the database.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from typing import Any
 
 from dicehero.store.errors import StoreError
-
-NAME_MAX = 24
 
 
 def hash_secret(secret: str) -> str:
     """The stored form of a secret: its SHA-256 (secrets are 256-bit random, no salt needed)."""
     return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
-
-
-def clean_name(raw: Any) -> str:
-    """A hero name: control and format characters removed, spaces collapsed, length-limited."""
-    if not isinstance(raw, str):
-        raise StoreError(422, "bad_name", "A hero name is text.")
-    kept = "".join(" " if ch.isspace() else ch for ch in raw
-                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
-    name = " ".join(kept.split())
-    if not name:
-        raise StoreError(422, "bad_name", "Type a hero name.")
-    if len(name) > NAME_MAX:
-        raise StoreError(422, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
-    return name
 
 
 def normalise_code(code: str) -> str:

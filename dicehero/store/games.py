@@ -29,7 +29,6 @@ from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, rol
 from dicehero.store.errors import StoreError
 from dicehero.store.fields import (
     bool_field,
-    clean_name,
     hash_secret,
     int_field,
     no_null,
@@ -37,6 +36,7 @@ from dicehero.store.fields import (
     only,
 )
 from dicehero.store.models import ActionRow, Game, Player, Roll
+from dicehero.store.names import check_distinct, clean_name
 from dicehero.store.paper import (
     PAPER_DONE,
     is_paper_row,
@@ -209,8 +209,7 @@ class Games:
             active = self._active(s, game)
             if len(active) >= self.max_players:
                 raise StoreError(409, "game_full", "This game is full.")
-            if any(p.name.casefold() == name.casefold() for p in active):
-                raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
+            check_distinct(name, (p.name for p in active))
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
                        done_roll=PAPER_DONE if paper else 0)
@@ -404,9 +403,7 @@ class Games:
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
             p = self._player(s, game, player_id)
-            if any(o.id != p.id and o.name.casefold() == name.casefold()
-                   for o in self._active(s, game)):
-                raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
+            check_distinct(name, (o.name for o in self._active(s, game) if o.id != p.id))
             p.name = name
             emit(s, game, "player_renamed", {"player": {"id": p.id, "name": name}})
             return {"player": _player_json(p, game)}

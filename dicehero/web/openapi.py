@@ -29,7 +29,8 @@ _REASONS = {
     400: "Malformed JSON or a malformed action", 401: "No secret, or a wrong one",
     403: "A secret that may not do this, or a write from another site (foreign_origin)",
     404: "Unknown game, player or edition",
-    409: "Wrong phase: stale roll, game over, players not done...",
+    409: "Wrong phase: stale roll, game over, players not done...; a hero name taken "
+         "or that looks like one",
     413: "Body too large", 422: "Invalid field, or an action the rules refuse",
     429: "Too many requests (a join, action or new-game flood); see Retry-After",
     503: "The database stayed busy; try again",
@@ -69,7 +70,11 @@ def _body(props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, An
 
 _DIE = {"type": "integer", "minimum": 1, "maximum": 20}
 _NAME = {"type": "string", "minLength": 1, "maxLength": 200,
-         "description": "cleaned: control characters removed, at most 24 letters"}
+         "description": "cleaned (NFC; control and format characters removed, invisible "
+                        "letters count as spaces), at most 24 letters; refused when it looks "
+                        "blank (blank_name), has accents on no letter or too many on one "
+                        "(name_marks), or is or looks like a hero's already in the game "
+                        "(name_taken, name_confusable: 409)"}
 
 SCHEMAS: dict[str, Any] = {
     "Error": _body({"error": _body({

@@ -1,0 +1,163 @@
+"""Hero names people can tell apart: cleaned, refused when they look blank or mangled,
+and refused beside a hero whose name looks the same.
+
+A name is what a projector shows a class, so what matters is how it looks:
+
+- control and format characters are dropped (a joiner stays between two visible
+  characters: emoji sequences and Persian or Indic words need it), invisible
+  "letters" (Hangul fillers, the blank braille pattern) count as spaces, spaces are
+  collapsed, and the result is NFC;
+- a name with nothing visible left is refused (``blank_name``), as is an accent
+  with no letter under it or more than ``MARKS_MAX`` on one letter (``name_marks``:
+  "zalgo" text that spills over the names around it);
+- a name that looks like a hero already in the game is refused (``name_confusable``):
+  two names clash when their Unicode TR39 skeletons are equal, with or without
+  case folding ("Аlice" in Cyrillic beside "Alice", "AIice" beside "Alice"). The
+  prototypes come from Unicode's confusables.txt as packaged by
+  ``confusable-homoglyphs``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from typing import Any
+
+from dicehero.store.errors import StoreError
+
+NAME_MAX = 24
+MARKS_MAX = 4  # Tibetan stacks and pointed Hebrew need 3; zalgo uses dozens
+JOINERS = frozenset("\u200c\u200d")  # ZWNJ, ZWJ
+# Letters and symbols that draw nothing: they would make a name look blank or padded.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Marks that draw nothing (default-ignorable): dropped like format characters.
+INVISIBLE_MARKS = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f\U00016fe4")
+# Ignored when comparing looks: joiners and variation selectors.
+_IGNORED_IN_LOOKS = JOINERS | frozenset(map(chr, range(0xFE00, 0xFE10))) | frozenset(
+    map(chr, range(0xE0100, 0xE01F0)))
+
+
+def clean_name(raw: Any) -> str:
+    """A hero name as stored and shown, or a refusal that says what is wrong with it."""
+    if not isinstance(raw, str):
+        raise StoreError(422, "bad_name", "A hero name is text.")
+    name = unicodedata.normalize("NFC", _visible_text(raw))
+    if not name:
+        if raw.strip() and any(unicodedata.category(ch) != "Cc" for ch in raw.strip()):
+            raise StoreError(422, "blank_name", "That name looks blank. Use letters, numbers "
+                                                "or emoji that people can see.")
+        raise StoreError(422, "bad_name", "Type a hero name.")
+    if len(name) > NAME_MAX:
+        raise StoreError(422, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
+    _check_marks(name)
+    return name
+
+
+def check_distinct(name: str, others: Iterable[str]) -> None:
+    """Refuse ``name`` if a hero in ``others`` has it (any case) or a name that looks like it."""
+    others = list(others)
+    folded = name.casefold()
+    if any(o.casefold() == folded for o in others):
+        raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
+    mine = looks(name)
+    for other in others:
+        theirs = looks(other)
+        if mine[0] == theirs[0] or mine[1] == theirs[1]:
+            raise StoreError(409, "name_confusable",
+                             f"“{name}” looks just like {other}, who is already in this game. "
+                             "Pick a name people can tell apart.")
+
+
+@lru_cache(maxsize=65536)
+def looks(name: str) -> tuple[str, str]:
+    """How a name looks: its TR39 skeleton, and the skeleton of its case-folded form."""
+    return skeleton(name), skeleton(name.casefold())
+
+
+def skeleton(text: str) -> str:
+    """Unicode TR39's skeleton: equal skeletons mean the texts can be mistaken for each other."""
+    prototypes = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    mapped = "".join(prototypes.get(ch, ch) for ch in decomposed if ch not in _IGNORED_IN_LOOKS)
+    return unicodedata.normalize("NFD", mapped)
+
+
+def _visible_text(raw: str) -> str:
+    """Spaces for whitespace and blanks, no control or format characters, joiners in words."""
+    kept: list[str] = []
+    for ch in raw:
+        if ch.isspace() or ch in BLANKS:
+            kept.append(" ")
+        elif ch in JOINERS or not (unicodedata.category(ch)[0] == "C"
+                                   or ch in INVISIBLE_MARKS):
+            kept.append(ch)
+    words = "".join(kept).split()
+    return " ".join(w for w in (_joiners_inside(word) for word in words) if w)
+
+
+def _joiners_inside(word: str) -> str:
+    # A joiner joins two visible characters; at an edge or beside another joiner it only hides.
+    out: list[str] = []
+    for i, ch in enumerate(word):
+        if ch in JOINERS and not (out and out[-1] not in JOINERS and i + 1 < len(word)
+                                  and word[i + 1] not in JOINERS):
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _check_marks(name: str) -> None:
+    run = 0
+    previous = " "
+    for ch in name:
+        if unicodedata.category(ch)[0] != "M":
+            run, previous = 0, ch
+            continue
+        if previous == " " or previous in JOINERS:
+            raise StoreError(422, "name_marks", "That name has an accent with no letter "
+                                                "under it. Type the letter first.")
+        run += 1
+        if run > MARKS_MAX:
+            raise StoreError(422, "name_marks", "That name has too many accents on one letter "
+                                                f"(at most {MARKS_MAX}).")
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype (its TR39 mapping), from confusables.txt.
+
+    ``confusable-homoglyphs`` keeps each line of confusables.txt as a link both ways
+    (character <-> prototype), so each group is a star around its prototype: the
+    one sequence of several characters if there is one, else the character linked
+    to all the others. In a group of two single characters either may be it; the
+    one used inside some longer prototype is (prototypes are never remapped), else
+    the lower code point: equal skeletons come out the same either way.
+    """
+    from confusable_homoglyphs.confusables import confusables_data
+
+    links: dict[str, set[str]] = {}
+    for key, homoglyphs in confusables_data.items():
+        a = key.replace("\u200e", "")  # the package wraps right-to-left text in LRM marks
+        for glyph in homoglyphs:
+            b = glyph["c"].replace("\u200e", "")
+            if a != b:
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+    in_sequences = {ch for node in links if len(node) > 1 for ch in node}
+    mapping: dict[str, str] = {}
+    seen: set[str] = set()
+    for start in links:
+        if start in seen:
+            continue
+        group, todo = set(), [start]
+        while todo:
+            node = todo.pop()
+            if node not in group:
+                group.add(node)
+                todo.extend(links[node] - group)
+        seen |= group
+        prototype = max(group, key=lambda n: (len(n) > 1, len(links[n]), n in in_sequences,
+                                              -ord(n[0])))
+        mapping.update((n, prototype) for n in group if len(n) == 1 and n != prototype)
+    return mapping
