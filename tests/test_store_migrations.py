@@ -23,6 +23,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from legacy_fixture import EXPECTED_NAME, FIXTURES, POSTGRESQL_NAME, SQLITE_NAME
+from liveserver import free_port, request
 from pgkit import fresh_database, require_postgres
 from sqlalchemy import MetaData, create_engine, inspect, select, text
 from sqlalchemy.engine import Engine
@@ -325,3 +326,25 @@ def test_serve_refuses_a_database_from_a_newer_dicehero_with_a_message(tmp_path,
     assert r.returncode == 2 and "a newer dicehero upgraded it" in r.stderr
     assert "Traceback" not in r.stderr
 
+
+
+@pytest.mark.slow
+def test_a_teacher_starts_the_new_version_on_the_old_instance_and_every_game_is_there(tmp_path):
+    shutil.copy(LEGACY, tmp_path / "dicehero.sqlite")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "dicehero.cli", "serve", "--no-qr",
+                               "--host", "127.0.0.1", "--port", str(port),
+                               "--instance", str(tmp_path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        said = [server.stdout.readline() for _ in range(3)]
+        assert said[0].startswith(f"The database was upgraded to revision {schema.head()}")
+        assert said[2].startswith("Phones on the same network open")
+        for game in EXPECTED:
+            status, board = request(port, "GET", f"/api/games/{game['code']}/scores")
+            assert status == 200
+            assert [[e["name"], e["total"], e["rank"]] for e in board["leaderboard"]] == (
+                game["leaderboard"])
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
