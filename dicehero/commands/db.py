@@ -81,13 +81,12 @@ def _on_database(args: argparse.Namespace) -> int:
 
 def _database_url(args: argparse.Namespace) -> str:
     """The database the server would use with the same options."""
-    if args.instance:
-        os.environ["DICEHERO_INSTANCE"] = os.path.abspath(args.instance)
     if args.database_url:
-        os.environ["DATABASE_URL"] = args.database_url
+        return args.database_url
     from dicehero.web import configured_app
 
-    return configured_app().config["DATABASE_URL"]
+    instance = os.path.abspath(args.instance) if args.instance else None
+    return configured_app(instance=instance).config["DATABASE_URL"]
 
 
 def _describe(rev: Revision) -> str:

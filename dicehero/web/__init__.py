@@ -36,9 +36,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def configured_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+def configured_app(test_config: Mapping[str, Any] | None = None,
+                   instance: str | None = None) -> Flask:
     """The bare app with its configuration read (``dicehero db`` needs no more)."""
-    instance = os.environ.get("DICEHERO_INSTANCE")
+    instance = instance or os.environ.get("DICEHERO_INSTANCE")
     app = Flask(__name__, instance_relative_config=True,
                 instance_path=os.path.abspath(instance) if instance else None)
     app.config.from_mapping(
