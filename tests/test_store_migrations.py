@@ -240,7 +240,7 @@ def test_servers_starting_at_once_upgrade_the_database_once(kind, empty_url, tmp
     go.touch()
     results = [r.communicate(timeout=120) for r in racers]
     assert [r.returncode for r in racers] == [0, 0, 0], results
-    assert sorted(out.strip() for out, _ in results) == ["False", "True", "True"]
+    assert sorted(out.strip() for out, _ in results) == ["False", "True", "True"], results
     engine = engines(url)
     assert _version_rows(engine) == [schema.head()] and differences(engine) == []
     if kind == "legacy":
