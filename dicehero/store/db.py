@@ -12,6 +12,9 @@ PostgreSQL (``DATABASE_URL``) locks the game row with ``SELECT ... FOR UPDATE``.
 from __future__ import annotations
 
 import json
+import logging
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event, select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -27,6 +30,8 @@ from dicehero.store.errors import StoreError
 from dicehero.store.models import EventRow, Game
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 RETRIES = 8
 SQLITE_BUSY_MS = 1000  # then a write is retried by ``Store.write``, not left waiting
@@ -65,6 +70,7 @@ class Store:
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {"echo": echo}
         if self.is_sqlite:
+            _private_sqlite_file(self.url)
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 1.0,
                                       "isolation_level": None}
             if ":memory:" not in self.url and self.url != "sqlite://":
@@ -146,6 +152,25 @@ def emit(session: Session, game: Game, type_: str, data: dict[str, Any]) -> Stor
     ev = StoredEvent(game.id, game.code, game.last_event_id, type_, text)
     session.info.setdefault("events", []).append(ev)
     return ev
+
+
+def _private_sqlite_file(url: str) -> None:
+    """Create the SQLite file readable by its owner only (0600), or tighten one that is not.
+
+    The database holds each game's seed, secret until the game ends: anyone who can
+    read the file could know every roll in advance. SQLite gives its ``-wal`` and
+    ``-shm`` files the main file's permissions.
+    """
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        if mode & 0o077:
+            os.chmod(path, mode & 0o700)
+            log.warning("%s was readable by others (%o); it is now %o", path, mode, mode & 0o700)
 
 
 def _sqlite_setup(engine: Engine) -> None:
