@@ -171,3 +171,28 @@ def test_a_dry_run_is_checked_like_an_action(api, client):
     assert error(r) == (401, "no_secret")
     assert error(_dry_run(client, game, "Ann", {"type": "skip", "die": 0},
                           check="yes")) == (422, "bad_field")
+
+
+def test_a_superpower_is_not_shopped_for_after_the_dice_are_seen(api):
+    game = api.create()
+    api.host_post(game, "offer", {"choices": [2, 5]})
+    api.join(game, "Ann")
+    api.join(game, "Bob")
+    api.roll(game)
+    api.act(game, "Ann", {"type": "done"})  # played roll 1 without a superpower
+    api.act(game, "Bob", {"type": "done"})
+    api.roll(game)
+    before = api.sheet(game, "Ann")
+    r = api.act_raw(game, "Ann", {"type": "choose", "superpower": 5})
+    assert error(r) == (422, "choice_closed")
+    assert api.sheet(game, "Ann") == before
+
+
+def test_a_superpower_chosen_after_the_roll_stays_chosen(api):
+    game = api.create()
+    api.host_post(game, "offer", {"choices": [2, 5]})
+    api.join(game, "Ann")
+    api.roll(game)
+    api.act(game, "Ann", {"type": "choose", "superpower": 5})
+    assert error(api.act_raw(game, "Ann", {"type": "undo"})) == (422, "nothing_to_undo")
+    assert api.sheet(game, "Ann")["superpower"] == 5

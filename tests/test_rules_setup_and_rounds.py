@@ -5,8 +5,17 @@ from __future__ import annotations
 import pytest
 from rulekit import CITY_HALL, DOWNTOWN, GROW, SHRINK, TELEPORT, at, do, hero, refused, roll
 
-from dicehero.engine import BadAction, RuleError, apply, new_sheet, score, start_round
+from dicehero.engine import (
+    BadAction,
+    RuleError,
+    apply,
+    legal_actions,
+    new_sheet,
+    score,
+    start_round,
+)
 from dicehero.engine.gamelog import parse_log, replay_log
+from dicehero.engine.view import sheet_view
 
 
 def choose(sheet, number):
@@ -49,6 +58,35 @@ def test_superpower_determined_once_for_this_game(classic):
 
 def test_superpower_choice_may_be_taken_back_before_the_first_roll(classic):
     sheet = do(hero(classic, GROW, offer=(GROW, SHRINK)), "undo")
+    assert choose(sheet, SHRINK).superpower == SHRINK
+
+
+def test_superpower_may_still_be_chosen_in_the_first_round(classic):
+    sheet = roll(new_sheet(classic, (GROW, SHRINK)), 1, 2, 3, 4)
+    assert choose(sheet, GROW).superpower == GROW
+
+
+def test_superpower_chosen_with_dice_in_view_cannot_be_taken_back(classic):
+    sheet = choose(roll(new_sheet(classic, (GROW, SHRINK)), 1, 2, 3, 4), GROW)
+    refused(sheet, {"type": "undo"}, "nothing_to_undo")
+
+
+def test_superpower_choice_closes_when_the_first_round_ends(classic):
+    sheet = roll(do(roll(new_sheet(classic, (GROW, SHRINK)), 1, 2, 3, 4), "done"), 6, 6, 6, 6)
+    error = refused(sheet, {"type": "choose", "superpower": GROW}, "choice_closed")
+    assert error.message == ("Too late to choose a superpower: it is chosen before your "
+                             "first round ends.")
+
+
+def test_a_closed_choice_is_not_a_legal_action(classic):
+    sheet = roll(do(roll(new_sheet(classic, (GROW, SHRINK)), 1, 2, 3, 4), "done"), 6, 6, 6, 6)
+    assert all(a.type != "choose" for a in legal_actions(sheet))
+
+
+def test_a_hero_who_missed_rounds_without_playing_may_still_choose(classic):
+    sheet = new_sheet(classic, (GROW, SHRINK))
+    for _ in range(3):  # joined late, or the host went on without them
+        sheet = roll(sheet, 1, 2, 3, 4)
     assert choose(sheet, SHRINK).superpower == SHRINK
 
 
@@ -193,3 +231,8 @@ def test_superpower_must_be_chosen_before_spending_dice(classic):
 def test_done_is_allowed_without_a_superpower(classic):
     sheet = roll(new_sheet(classic, (1, 6)), 1, 2, 3, 4)
     assert do(sheet, "done").done
+
+
+def test_a_closed_choice_is_not_offered_on_the_sheet(classic):
+    sheet = roll(do(roll(new_sheet(classic, (GROW, SHRINK)), 1, 2, 3, 4), "done"), 6, 6, 6, 6)
+    assert sheet_view(sheet)["legal"]["choose"] == []

@@ -52,7 +52,7 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
         return sheet.previous
     changes = _HANDLERS[action.type](sheet, action)
     # Undo reaches back only inside the open round (or the choice before the first roll).
-    changes["previous"] = None if changes.get("done") else sheet
+    changes.setdefault("previous", None if changes.get("done") else sheet)
     return sheet.evolve(**changes)
 
 
@@ -68,11 +68,16 @@ def _choose(sheet: Sheet, action: Action) -> Changes:
     if sheet.superpower is not None:
         name = ed.superpower(sheet.superpower).name
         raise RuleError("already_chosen", f"You already chose your superpower: {name}.")
+    if sheet.played:
+        raise RuleError("choice_closed", "Too late to choose a superpower: it is chosen "
+                                         "before your first round ends.")
     if len(sheet.offer) < 2:
         raise RuleError("no_offer", "Roll two dice for your superpower choices first.")
     if action.superpower not in sheet.offer:
         options = " or ".join(f"{n} ({ed.superpower(n).name})" for n in sheet.offer)
         raise RuleError("not_offered", f"Choose one of the rolled numbers: {options}.")
+    if sheet.round > 0:  # chosen with dice in view: undo cannot reopen the choice
+        return {"superpower": action.superpower, "previous": None}
     return {"superpower": action.superpower}
 
 
@@ -240,7 +245,7 @@ def _skip(sheet: Sheet, action: Action) -> Changes:
 def _done(sheet: Sheet, action: Action) -> Changes:
     # No superpower needed: a player who never picked one may still end the round.
     _round_exists(sheet)
-    return {"done": True}
+    return {"done": True, "played": True}
 
 
 _HANDLERS: dict[str, Callable[[Sheet, Action], Changes]] = {
@@ -312,7 +317,7 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
     if die is not None or wild:
         return [a for a, _ in successors(sheet, die, wild=wild)]
     out: list[Action] = []
-    if sheet.superpower is None:
+    if sheet.superpower is None and not sheet.played:
         out += [Action("choose", superpower=n) for n in dict.fromkeys(sheet.offer)]
     for index, d in enumerate(sheet.dice):
         if not d.used:

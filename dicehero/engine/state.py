@@ -47,6 +47,7 @@ class Sheet:
     round: int = 0  # how many rolls this sheet has seen; 0 before the first roll
     dice: tuple[Die, ...] = ()
     done: bool = False
+    played: bool = False  # a round ended with Done: the superpower choice is closed
     marks: tuple[Marks, ...] = ()
     minions: tuple[int, ...] = ()
     wild_spent: int = 0
@@ -99,7 +100,8 @@ class Sheet:
         return self.round >= self.edition.rounds and self.done
 
     def evolve(self, *, offer: Any = _KEEP, superpower: Any = _KEEP, position: Any = _KEEP,
-               round: Any = _KEEP, dice: Any = _KEEP, done: Any = _KEEP, marks: Any = _KEEP,
+               round: Any = _KEEP, dice: Any = _KEEP, done: Any = _KEEP, played: Any = _KEEP,
+               marks: Any = _KEEP,
                minions: Any = _KEEP, wild_spent: Any = _KEEP, powers_used: Any = _KEEP,
                previous: Any = _KEEP) -> Sheet:
         """A copy with the fields given changed; much cheaper than ``dataclasses.replace``.
@@ -115,6 +117,7 @@ class Sheet:
         _set(new, "round", self.round if round is _KEEP else round)
         _set(new, "dice", self.dice if dice is _KEEP else dice)
         _set(new, "done", self.done if done is _KEEP else done)
+        _set(new, "played", self.played if played is _KEEP else played)
         _set(new, "marks", self.marks if marks is _KEEP else marks)
         _set(new, "minions", self.minions if minions is _KEEP else minions)
         _set(new, "wild_spent", self.wild_spent if wild_spent is _KEEP else wild_spent)
@@ -137,6 +140,7 @@ class Sheet:
             "round": self.round,
             "dice": [d.to_dict() for d in self.dice],
             "done": self.done,
+            "played": self.played,
             "marks": [_marks_to_json(m) for m in self.marks],
             "minions": list(self.minions),
             "wild_spent": self.wild_spent,
@@ -159,6 +163,7 @@ class Sheet:
             round=data["round"],
             dice=tuple(Die(d["rolled"], d["value"], d["used"]) for d in data["dice"]),
             done=data["done"],
+            played=data.get("played", False),
             marks=tuple(_marks_from_json(loc.kind, m)
                         for loc, m in zip(edition.locations, data["marks"], strict=True)),
             minions=tuple(data["minions"]),

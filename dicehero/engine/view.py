@@ -69,7 +69,7 @@ def sheet_view(sheet: Sheet) -> dict[str, Any]:
                  else [] for i, d in enumerate(sheet.dice)],
         "wild": ([a.to_dict() for a in legal_actions(sheet, wild=True)]
                  if open_round and sheet.wild_left > 0 else []),
-        "choose": list(sheet.offer) if sheet.superpower is None else [],
+        "choose": list(sheet.offer) if sheet.superpower is None and not sheet.played else [],
         "done": sheet.round > 0 and not sheet.done,
     }
     state["score"] = score(sheet).to_dict()
