@@ -39,6 +39,8 @@ from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.names import check_distinct, clean_name
 from dicehero.store.paper import (
     PAPER_DONE,
+    check_unchanged,
+    is_approved,
     is_paper_row,
     next_round_view,
     paper_offer,
@@ -188,12 +190,15 @@ class Games:
         code = self.store.write(None, work)
         return {"code": code, "host_secret": host_secret, "game": self.state(code)}
 
-    def join(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
+    def join(self, code: str, body: dict[str, Any], device: str | None = None) -> dict[str, Any]:
         """A new player; returns their id and secret (shown once).
 
         ``"paper": true`` joins a paper player: never waited for, their sheet comes
-        in later as a whole (:meth:`paper_submit`); they may join after the end too,
-        while paper sheets are still taken.
+        in later as a whole (:meth:`paper_submit`). Paper heroes are written in before
+        the first roll; phones join until the last roll is out; after that no one does
+        (a hero who could join then would be choosing with the dice already public).
+        In "each" mode a device (``device``, the browser's cookie) holds one hero: it
+        gets that hero back, under a new secret, instead of a second one.
         """
         only(body, "name", "paper")
         name = clean_name(body.get("name"))
@@ -202,22 +207,37 @@ class Games:
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            if game.status == "over" and not paper:
+            if game.status == "over":
                 raise StoreError(409, "game_over", "This game is over.")
-            if paper:
-                self._check_paper_open(game)
+            if paper and game.roll_count > 0:
+                raise StoreError(409, "paper_after_first_roll",
+                                 "Paper heroes are written in before the first roll, and "
+                                 "this game has started: join on a phone instead.")
+            if not paper and game.roll_count >= game.rounds:
+                raise StoreError(409, "last_round", "The last round is being played: "
+                                                    "join the next game.")
+            device_hash = hash_secret(device) if device and not paper else None
+            if device_hash and game.power_mode == "each":
+                mine = s.scalar(select(Player).where(Player.game_id == game.id,
+                                                     Player.device_hash == device_hash,
+                                                     Player.removed.is_(False)))
+                if mine is not None:  # no shopping for a better superpower offer
+                    mine.secret_hash = hash_secret(secret)
+                    return {"player": _player_json(mine, game), "secret": secret,
+                            "code": game.code, "returning": True}
             active = self._active(s, game)
             if len(active) >= self.max_players:
                 raise StoreError(409, "game_full", "This game is full.")
             check_distinct(name, (p.name for p in active))
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
-                       done_roll=PAPER_DONE if paper else 0)
+                       done_roll=PAPER_DONE if paper else 0, device_hash=device_hash)
             s.add(p)
             s.flush()
             emit(s, game, "player_joined", {"player": _player_json(p, game),
                                             "player_count": len(active) + 1})
-            return {"player": _player_json(p, game), "secret": secret, "code": game.code}
+            return {"player": _player_json(p, game), "secret": secret, "code": game.code,
+                    "returning": False}
 
         return self.store.write(normalise_code(code), work)
 
@@ -503,13 +523,22 @@ class Games:
 
     def _paper_until(self, game: Game) -> float | None:
         """Until when (unix seconds) paper sheets are taken; None while the game runs."""
+        if game.paper_closed_at is not None:
+            return _unix(game.paper_closed_at)
         if game.status != "over":
             return None
         if game.finished_at is None:
             return 0.0
         return _unix(game.finished_at) + self.paper_grace
 
+    def _paper_open(self, game: Game) -> bool:
+        until = self._paper_until(game)
+        return game.paper_closed_at is None and (until is None or time.time() <= until)
+
     def _check_paper_open(self, game: Game) -> None:
+        if game.paper_closed_at is not None:
+            raise StoreError(409, "paper_closed", "The host closed paper entry: the results "
+                                                  "are final.")
         until = self._paper_until(game)
         if until is not None and time.time() > until:
             minutes = round(self.paper_grace / 60)
@@ -517,8 +546,8 @@ class Games:
                                                   f"until {minutes} minutes after it ended.")
 
     def _paper_player(self, s: Session, game: Game, player_id: int,
-                      secret: str | None) -> Player:
-        """The paper player ``player_id``, if the secret is theirs or the host's."""
+                      secret: str | None) -> tuple[Player, str]:
+        """The paper player ``player_id`` and who asks, if the secret is theirs or the host's."""
         player = self._player(s, game, player_id)
         role, who = self._who(s, game, secret)
         if role == "player" and (who is None or who.id != player.id):
@@ -528,7 +557,7 @@ class Games:
         if player.done_roll != PAPER_DONE:
             raise StoreError(409, "not_paper", f"{player.name} plays on a phone; only paper "
                                                "players send a whole sheet.")
-        return player
+        return player, role
 
     @staticmethod
     def _rolls(s: Session, game: Game) -> list[list[int]]:
@@ -544,11 +573,12 @@ class Games:
                      board: list[dict[str, Any]]) -> dict[str, Any]:
         mine = next(r for r in board if r["player_id"] == player.id)
         sheet = (row.action if row is not None and is_paper_row(row.action)
-                 else stored_action(None, []))
+                 else stored_action(None, [], approved=False))
         return {"player": _player_json(player, game),
                 "paper": {"superpower": sheet.get("superpower"),
                           "rounds": sheet.get("rounds") or [],
-                          "submitted_at": _unix(row.created_at) if row is not None else None},
+                          "submitted_at": _unix(row.created_at) if row is not None else None,
+                          "approved": row is not None and is_approved(sheet)},
                 "score": {k: mine[k] for k in mine if k not in ("player_id", "name")},
                 "player_count": len(board), "status": game.status, "roll": game.roll_count,
                 "open_until": self._paper_until(game)}
@@ -557,7 +587,7 @@ class Games:
         """A paper player's sheet as last sent, with its score and rank (them or the host)."""
         with self.store.read() as s:
             game = self._game(s, code)
-            player = self._paper_player(s, game, player_id, secret)
+            player, _ = self._paper_player(s, game, player_id, secret)
             return self._paper_reply(game, player, self._last_paper(s, player),
                                      self._leaderboard(s, game))
 
@@ -567,20 +597,30 @@ class Games:
 
         All or nothing: the first mark the rules refuse is a 422 naming its round,
         die and rule, and nothing is stored. The same sheet again stores nothing new.
+        A sheet the host sends is approved; the player's own is pending until the host
+        approves it, may not rewrite rounds sent before the next roll was out, and may
+        not change a sheet the host approved.
         """
         only(body, "superpower", "rounds")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            player = self._paper_player(s, game, player_id, secret)
+            player, role = self._paper_player(s, game, player_id, secret)
             self._check_paper_open(game)
             edition = load_edition(game.edition)
             rolls = self._rolls(s, game)
             superpower, rounds = parse_sheet(body, len(rolls))
             sheet = replay_sheet(edition, paper_offer(game.power_mode, game.offer, edition),
                                  rolls, superpower, rounds)
-            action = stored_action(superpower, rounds)
             last = self._last_paper(s, player)
+            host = role == "host"
+            if not host and last is not None and is_paper_row(last.action):
+                if is_approved(last.action):
+                    raise StoreError(409, "sheet_approved", "The host approved your sheet; "
+                                                            "only the host can change it now.")
+                check_unchanged(last.action, superpower, rounds, len(rolls),
+                                game.status == "over")
+            action = stored_action(superpower, rounds, approved=host)
             # Ranked before the row is added: the cache must never fold an uncommitted row.
             board = self._leaderboard(s, game, {player.id: sheet})
             if last is not None and last.action == action:
@@ -590,13 +630,93 @@ class Games:
             s.add(row)
             s.flush()
             reply = self._paper_reply(game, player, row, board)
-            emit(s, game, "paper_sheet", {
-                "player": {"id": player.id, "name": player.name}, "rounds": len(rounds),
-                "total": reply["score"]["total"], "rank": reply["score"]["rank"],
-                "final": game.status == "over"})
+            self._emit_paper_sheet(s, game, player, reply)
             return {**reply, "stored": True}
 
         return self.store.write(normalise_code(code), work)
+
+    def _emit_paper_sheet(self, s: Session, game: Game, player: Player,
+                          reply: dict[str, Any]) -> None:
+        emit(s, game, "paper_sheet", {
+            "player": {"id": player.id, "name": player.name},
+            "rounds": len(reply["paper"]["rounds"]), "approved": reply["paper"]["approved"],
+            "total": reply["score"]["total"], "rank": reply["score"]["rank"],
+            "final": game.status == "over"})
+
+    def paper_approve(self, code: str, secret: str | None, player_id: int,
+                      body: dict[str, Any]) -> dict[str, Any]:
+        """The host approves a paper player's pending sheet, as it was sent (host only)."""
+        only(body)
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            player, _ = self._paper_player(s, game, player_id, secret)
+            self._check_paper_open(game)
+            last = self._last_paper(s, player)
+            if last is None or not is_paper_row(last.action):
+                raise StoreError(409, "no_sheet", f"{player.name} has not sent a sheet yet.")
+            board = self._leaderboard(s, game)
+            if is_approved(last.action):
+                return {**self._paper_reply(game, player, last, board), "stored": False}
+            row = ActionRow(game_id=game.id, player_id=player.id, roll=game.roll_count,
+                            action={**last.action, "approved": True},
+                            idempotency_key="paper:" + secrets.token_hex(12))
+            s.add(row)
+            s.flush()
+            reply = self._paper_reply(game, player, row, board)
+            self._emit_paper_sheet(s, game, player, reply)
+            return {**reply, "stored": True}
+
+        return self.store.write(normalise_code(code), work)
+
+    def paper_close(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """The host closes paper entry after the end: the results become final (host only)."""
+        only(body)
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.status != "over":
+                raise StoreError(409, "game_not_over", "Paper entry closes after the last "
+                                                       "round; the game is still on.")
+            if game.paper_closed_at is None:
+                pending = self._pending(s, game)
+                if pending:
+                    names = ", ".join(p.name for p in pending)
+                    raise StoreError(409, "sheets_pending", f"Approve or remove the sheets "
+                                                            f"still waiting first: {names}.")
+                game.paper_closed_at = datetime.now(UTC)
+                emit(s, game, "paper_closed", {"final": True})
+            return {"code": game.code, "paper_closed_at": _unix(game.paper_closed_at),
+                    "final": True}
+
+        return self.store.write(normalise_code(code), work)
+
+    def _pending(self, s: Session, game: Game,
+                 players: list[Player] | None = None) -> list[Player]:
+        """Paper heroes whose newest sheet waits for the host's approval."""
+        pending = []
+        for p in self._active(s, game) if players is None else players:
+            if p.done_roll == PAPER_DONE:
+                last = self._last_paper(s, p)
+                if last is not None and is_paper_row(last.action) and not is_approved(
+                        last.action):
+                    pending.append(p)
+        return pending
+
+    def _results(self, s: Session, game: Game,
+                 players: list[Player] | None = None) -> dict[str, Any]:
+        """Whether the results are final, and which paper sheets still wait for the host."""
+        players = self._active(s, game) if players is None else players
+        pending = self._pending(s, game, players)
+        paper = any(p.done_roll == PAPER_DONE for p in players)
+        provisional = bool(pending) or (game.status == "over" and paper
+                                        and self._paper_open(game))
+        return {"final": game.status == "over" and not provisional,
+                "provisional": provisional,
+                "pending": [{"id": p.id, "name": p.name} for p in pending],
+                "paper_open": self._paper_open(game)}
 
     def paper_check(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
         """The entry page's tap: replay a draft sheet, then try one more action (stores nothing).
@@ -610,7 +730,7 @@ class Games:
             rolls = self._rolls(s, game)
             edition = load_edition(game.edition)
             offer = paper_offer(game.power_mode, game.offer, edition)
-            status, until = game.status, self._paper_until(game)
+            status, until, open_ = game.status, self._paper_until(game), self._paper_open(game)
         superpower, rounds = parse_sheet(body, len(rolls))
         sheet = replay_sheet(edition, offer, rolls, superpower, rounds)
         accepted, error = False, None
@@ -630,8 +750,7 @@ class Games:
         view["can_undo"] = superpower is not None or any(rounds)
         return {"draft": {"superpower": superpower, "rounds": rounds}, "sheet": view,
                 "accepted": accepted, "error": error, "rolled": len(rolls),
-                "status": status, "open_until": until,
-                "open": until is None or time.time() <= until}
+                "status": status, "open_until": until, "open": open_}
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -666,6 +785,7 @@ class Games:
                 "players": plist,
                 "player_count": len(plist),
                 "done_count": sum(1 for p in plist if p["done"]),
+                "results": self._results(s, game, players),
                 "last_event_id": game.last_event_id,
             }
 
@@ -724,9 +844,13 @@ class Games:
         """The leaderboard with every player's breakdown (final once the game is over)."""
         with self.store.read() as s:
             game = self._game(s, code)
+            results = self._results(s, game)
+            pending = {p["id"] for p in results["pending"]}
+            board = [{**r, "pending": r["player_id"] in pending}
+                     for r in self._leaderboard(s, game)]
             return {"code": game.code, "status": game.status, "roll": game.roll_count,
-                    "rounds": game.rounds, "final": game.status == "over",
-                    "leaderboard": self._leaderboard(s, game)}
+                    "rounds": game.rounds, "final": results["final"],
+                    "provisional": results["provisional"], "leaderboard": board}
 
     def export(self, code: str) -> dict[str, Any]:
         """The whole game as JSON: settings, rolls, seed (when over), scores and every action."""

@@ -47,6 +47,8 @@ class Game(Base):
     timer_ends_at: Mapped[float | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The host closed paper entry: no sheet comes in or changes, the results are final.
+    paper_closed_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class Player(Base):
@@ -61,6 +63,8 @@ class Player(Base):
     joined_roll: Mapped[int] = mapped_column(default=0)  # rolls made before they joined
     done_roll: Mapped[int] = mapped_column(default=0)  # the last roll they said done to
     removed: Mapped[bool] = mapped_column(default=False)
+    # SHA-256 of the device cookie that joined this hero ("each" mode: one hero a device).
+    device_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 

@@ -93,9 +93,38 @@ def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Seque
         raise refusal(e) from None
 
 
-def stored_action(superpower: int | None, rounds: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    """The action-log row of a paper sheet."""
-    return {"type": PAPER, "superpower": superpower, "rounds": rounds}
+def stored_action(superpower: int | None, rounds: list[list[dict[str, Any]]],
+                  approved: bool) -> dict[str, Any]:
+    """The action-log row of a paper sheet: ``approved`` when the host entered or approved it."""
+    return {"type": PAPER, "superpower": superpower, "rounds": rounds, "approved": approved}
+
+
+def is_approved(action: dict[str, Any]) -> bool:
+    """Whether a stored sheet counts as final (sheets stored before approval existed do)."""
+    return bool(action.get("approved", True))
+
+
+def locked_rounds(sent: dict[str, Any], rolled: int, over: bool) -> int:
+    """How many of a sent sheet's rounds its player may no longer change.
+
+    A round is locked once the next roll is out (all of them at the end): a player
+    who could rewrite it would be planning with dice everyone has already seen.
+    """
+    closed = rolled if over else max(0, rolled - 1)
+    return min(closed, len(sent.get("rounds") or []))
+
+
+def check_unchanged(sent: dict[str, Any], superpower: int | None,
+                    rounds: list[list[dict[str, Any]]], rolled: int, over: bool) -> None:
+    """Refuse (409) a player's sheet that rewrites what they sent and can no longer change."""
+    if sent.get("superpower") is not None and rolled > 0 and superpower != sent["superpower"]:
+        raise StoreError(409, "round_locked", "You sent your superpower before the first roll; "
+                                              "only the host can change it now.")
+    for i in range(locked_rounds(sent, rolled, over)):
+        if i >= len(rounds) or rounds[i] != sent["rounds"][i]:
+            raise StoreError(409, "round_locked",
+                             f"You sent round {i + 1} before the next roll was out; only the "
+                             "host can change it now.")
 
 
 def is_paper_row(action: Any) -> bool:

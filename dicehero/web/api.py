@@ -7,6 +7,7 @@ who may do what, and every rule, is decided there and in the engine.
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
@@ -75,10 +76,30 @@ def whoami(code: str) -> Response:
     return _no_store(jsonify(games().whoami(code, bearer())))
 
 
+DEVICE_COOKIE = "dicehero_device"
+DEVICE_COOKIE_SECONDS = 24 * 3600
+
+
+def _device() -> str:
+    """This browser's device id (a random cookie), made on its first join."""
+    known = request.cookies.get(DEVICE_COOKIE, "")
+    if 16 <= len(known) <= 64 and known.isascii() and known.isprintable():
+        return known
+    return secrets.token_urlsafe(24)
+
+
 @bp.post("/games/<code>/players")
 def join(code: str) -> tuple[Response, int]:
-    """Join with a hero name; the reply holds the player secret."""
-    return _no_store(jsonify(games().join(code, body()))), 201
+    """Join with a hero name; the reply holds the player secret.
+
+    In "each" mode a browser that already holds a hero of the game gets it back
+    (``returning: true``), so joining again cannot shop for another superpower offer.
+    """
+    device = _device()
+    resp = _no_store(jsonify(games().join(code, body(), device)))
+    resp.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_COOKIE_SECONDS, httponly=True,
+                    samesite="Lax", path="/api/games")
+    return resp, 201
 
 
 @bp.get("/games/<code>/players/<int:player_id>")
@@ -123,6 +144,18 @@ def paper_get(code: str, player_id: int) -> Response:
 def paper_put(code: str, player_id: int) -> Response:
     """A paper player's whole sheet, checked over the game's rolls; replaces the last one."""
     return _no_store(jsonify(games().paper_submit(code, bearer(), player_id, body())))
+
+
+@bp.post("/games/<code>/players/<int:player_id>/paper/approve")
+def paper_approve(code: str, player_id: int) -> Response:
+    """Host: approve a paper player's pending sheet as it was sent."""
+    return _no_store(jsonify(games().paper_approve(code, bearer(), player_id, body())))
+
+
+@bp.post("/games/<code>/paper/close")
+def paper_close(code: str) -> Response:
+    """Host: close paper entry after the end; the results become final."""
+    return _no_store(jsonify(games().paper_close(code, bearer(), body())))
 
 
 @bp.post("/games/<code>/paper/check")

@@ -99,7 +99,8 @@ SCHEMAS: dict[str, Any] = {
                        "paper": {"type": "object", "properties": {
                            "superpower": {"type": ["integer", "null"]},
                            "rounds": {"type": "array"},
-                           "submitted_at": {"type": ["number", "null"]}}},
+                           "submitted_at": {"type": ["number", "null"]},
+                           "approved": {"type": "boolean"}}},
                        "score": _OBJ, "player_count": {"type": "integer"},
                        "status": {"enum": ["lobby", "playing", "over"]},
                        "roll": {"type": "integer"},
@@ -261,6 +262,16 @@ def document() -> dict[str, Any]:
                 "put": _op("A paper player's whole sheet, checked over the game's rolls "
                            "(all or nothing; replaces the last one)", 200, _ref("PaperReply"),
                            _HOST, (_CODE, _PID), body=_ref("PaperSheet"), auth=True)},
+            g + "/players/{player_id}/paper/approve": {"post": _op(
+                "Host: approve a paper player's pending sheet as it was sent", 200,
+                _ref("PaperReply"), _HOST, (_CODE, _PID), body=_body({}), auth=True)},
+            g + "/paper/close": {"post": _op(
+                "Host: close paper entry after the end; the results become final", 200,
+                {"type": "object", "required": ["code", "paper_closed_at", "final"],
+                 "properties": {"code": {"type": "string"},
+                                "paper_closed_at": {"type": "number"},
+                                "final": {"type": "boolean"}}},
+                _HOST, (_CODE,), body=_body({}), auth=True)},
             g + "/paper/check": {"post": _op(
                 "Paper entry page: replay a draft sheet, try one more mark (stores nothing)",
                 200, {"type": "object", "required": ["draft", "sheet", "accepted", "error"],
