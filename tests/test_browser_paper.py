@@ -61,17 +61,24 @@ def _round_is(page, n: int, of: int) -> None:
     wait_idle(page)
 
 
-def _finished_game(app) -> tuple[str, str]:
-    """A two-round game that a phone player (Ann) has already played to the end."""
+def _lobby(app) -> tuple[str, str, str]:
+    """A two-round game in its lobby with a phone player, Ann: code, host and Ann's secrets."""
     c = app.test_client()
     g = c.post("/api/games", json={"rounds": 2}).json
     code, host = g["code"], {"Authorization": "Bearer " + g["host_secret"]}
     ann = c.post(f"/api/games/{code}/players", json={"name": "Ann"}).json
-    me = {"Authorization": "Bearer " + ann["secret"]}
-    url = f"/api/games/{code}/players/{ann['player']['id']}/actions"
     # Typed superpower choices, Ice or Fire: with Teleport every move would be legal.
     assert c.post(f"/api/games/{code}/offer", json={"choices": [3, 4]},
                   headers=host).status_code == 200
+    return code, g["host_secret"], ann
+
+
+def _play_to_the_end(app, code: str, host_secret: str, ann: dict) -> None:
+    """The host rolls both rounds and Ann plays them on her phone."""
+    c = app.test_client()
+    host = {"Authorization": "Bearer " + host_secret}
+    me = {"Authorization": "Bearer " + ann["secret"]}
+    url = f"/api/games/{code}/players/{ann['player']['id']}/actions"
     for n, dice in enumerate(([3, 3, 5, 1], [2, 6, 4, 4]), start=1):
         r = c.post(f"/api/games/{code}/rolls", json={"dice": dice}, headers=host)
         assert r.status_code == 201
@@ -82,20 +89,12 @@ def _finished_game(app) -> tuple[str, str]:
         assert c.post(url, json={"action": {"type": "done"}, "roll": n,
                                  "idempotency_key": f"d{n}"}, headers=me).status_code == 200
     assert c.get(f"/api/games/{code}").json["status"] == "over"
-    return code, g["host_secret"]
 
 
-def test_paper_player_enters_a_sheet_after_the_end_and_is_ranked(browser, served):  # noqa: F811
+def test_paper_player_enters_a_sheet_after_the_end_and_the_host_approves_it(
+        browser, served):  # noqa: F811
     base, app = served
-    code, host_secret = _finished_game(app)
-
-    host_ctx = browser.new_context(viewport=PROJECTOR)
-    host_ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', '{host_secret}')")
-    host = host_ctx.new_page()
-    host_errors = watch_errors(host)
-    host.goto(f"{base}/host/{code}")
-    host.wait_for_selector("#results:visible")
-    assert "Paper Pat" not in host.locator("#board").inner_text()
+    code, host_secret, ann = _lobby(app)
 
     ctx = browser.new_context(viewport=PHONE)
     page = ctx.new_page()
@@ -104,10 +103,20 @@ def test_paper_player_enters_a_sheet_after_the_end_and_is_ranked(browser, served
     page.click("text=Playing on paper? Enter your sheet")
     page.wait_for_url(f"**/paper/{code}")
     shot(page, "paper-join-360")
-    page.fill("#hero-name", "Paper Pat")
+    page.fill("#hero-name", "Paper Pat")  # written in before the first roll
     page.click("text=Enter my sheet")
     page.wait_for_selector("#choose:visible")
-    assert "R1" in page.locator("#rolls").inner_text()
+
+    _play_to_the_end(app, code, host_secret, ann)
+    host_ctx = browser.new_context(viewport=PROJECTOR)
+    host_ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', '{host_secret}')")
+    host = host_ctx.new_page()
+    host_errors = watch_errors(host)
+    host.goto(f"{base}/host/{code}")
+    host.wait_for_selector("#results:visible")
+    assert "provisional" in host.locator("#results-h").inner_text()
+
+    page.wait_for_function("document.getElementById('rolls').textContent.includes('R2')")
     choose_superpower(page)
     _round_is(page, 1, 2)
     assert [d.inner_text() for d in page.locator(".die .pips").all()] == ["3", "3", "5", "1"]
@@ -125,12 +134,10 @@ def test_paper_player_enters_a_sheet_after_the_end_and_is_ranked(browser, served
     _enter_round(page)  # Done sends the round to the scoreboard
     _round_is(page, 2, 2)
     page.wait_for_function(ON_BOARD)
-    page.evaluate("window.scrollTo(0, 0)")
-    shot(page, "paper-round2-360")
     _enter_round(page)
     page.wait_for_function("document.getElementById('msg').textContent.includes('whole sheet')")
     page.wait_for_function(ON_BOARD)
-    assert "correct your sheet until" in page.locator("#sent").inner_text()
+    assert "host will check it" in page.locator("#sent").inner_text()
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "paper-entered-360")
 
@@ -145,18 +152,79 @@ def test_paper_player_enters_a_sheet_after_the_end_and_is_ranked(browser, served
     total = score(replay_player(load_edition(export["edition"]), export["rolls"], log)).total
     assert pat["score"]["total"] == total and pat["paper"] is True
     assert page.locator("#s-total").inner_text() == f"{total} Honor"
-    board = c.get(f"/api/games/{code}/scores").json["leaderboard"]
-    assert {e["name"] for e in board} == {"Ann", "Paper Pat"}
 
-    # The host's results are drawn again with the paper player in them.
+    # The host sees the sheet waiting, checks its marks, and approves it.
     host.wait_for_function(
-        "document.getElementById('board').textContent.includes('Paper Pat (paper)')")
-    shot(host, "host-results-paper-1920")
+        "document.getElementById('board').textContent.includes('Paper Pat (paper, to check)')")
+    shot(host, "host-results-paper-pending-1920")
+    assert host.locator("#b-close-paper").is_disabled()
+    host.click("#pending >> text=Check sheet")
+    host.wait_for_url(f"**/paper/{code}?hero=*")
+    host.wait_for_selector("#b-approve:visible")
+    assert "checked over the game's real rolls" in host.locator("#sent").inner_text()
+    assert host.locator("#s-total").inner_text() == f"{total} Honor"
+    shot(host, "host-checks-paper-sheet-1920")
+    host.click("#b-approve")
+    host.wait_for_function("document.getElementById('sent').textContent.startsWith('Approved')")
+    page.wait_for_function(
+        "document.getElementById('sent').textContent.includes('Approved by the host')")
+    assert page.locator("#b-send").is_hidden() and page.locator("#b-restart").is_disabled()
+
+    # Back on the host screen: close paper entry, and the scores are final.
+    host.click("text=Back to the host screen")
+    host.wait_for_selector("#b-close-paper:visible")
+    host.wait_for_function("!document.getElementById('b-close-paper').disabled")
+    host.click("#b-close-paper")
+    host.click("#ask-ok")
+    host.wait_for_function(
+        "document.getElementById('results-h').textContent === 'Final scores'")
+    assert "Paper Pat (paper)" in host.locator("#board").inner_text()
+    shot(host, "host-results-paper-final-1920")
+    assert c.get(f"/api/games/{code}/scores").json["final"] is True
 
     # A reload keeps the sheet (it comes back from this phone and from the server).
     page.reload()
-    page.wait_for_function(ON_BOARD)
+    page.wait_for_function(
+        "document.getElementById('sent').textContent.includes('closed')")
     assert page.locator("#s-total").inner_text() == f"{total} Honor"
     assert errors == [] and host_errors == []
     ctx.close()
     host_ctx.close()
+
+
+def test_the_paper_page_says_when_it_is_too_late_to_write_a_hero_in(browser, served):  # noqa: F811
+    base, app = served
+    code, host_secret, _ = _lobby(app)
+    c = app.test_client()
+    c.post(f"/api/games/{code}/rolls", json={}, headers={"Authorization": "Bearer " + host_secret})
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/paper/{code}")
+    page.wait_for_selector("#join-closed:visible")
+    assert "before the first roll" in page.locator("#join-closed").inner_text()
+    assert page.locator("#join-form").is_hidden()
+    shot(page, "paper-too-late-360")
+    assert errors == []
+    ctx.close()
+
+
+def test_the_host_writes_in_a_paper_hero_before_the_first_roll(browser, served):  # noqa: F811
+    base, app = served
+    code, host_secret, _ = _lobby(app)
+    ctx = browser.new_context(viewport=PROJECTOR)
+    ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', '{host_secret}')")
+    host = ctx.new_page()
+    errors = watch_errors(host)
+    host.goto(f"{base}/host/{code}")
+    host.wait_for_selector("#paper-add:visible")
+    host.fill("#paper-name", "Pencil Pete")
+    host.click("text=Add on paper")
+    host.wait_for_function(
+        "document.getElementById('players').textContent.includes('Pencil Pete')")
+    assert "on paper" in host.locator("#players").inner_text()
+    shot(host, "host-paper-hero-added-1920")
+    host.click("#b-roll")
+    host.wait_for_selector("#paper-add", state="hidden")
+    assert errors == []
+    ctx.close()

@@ -35,8 +35,21 @@
 
   const spName = (n) => (n ? ed.superpowers[n - 1].name : "");
 
+  // The paper page, opened by the host for one paper hero: the marks, checked, to approve or type in.
+  function sheetLink(p, label) {
+    const a = document.createElement("a");
+    a.className = "mini linkbtn"; a.textContent = label;
+    a.href = "/paper/" + code + "?hero=" + p.id;
+    a.setAttribute("aria-label", label + " of " + p.name);
+    return a;
+  }
+
+  let pendingIds = new Set();
+
   function render() {
     const s = state;
+    pendingIds = new Set(s.results.pending.map((p) => p.id));
+    $("paper-add").hidden = s.status === "over" || s.roll > 0;
     const over = s.status === "over";
     text($("round-h"), over ? "Game over" : s.roll ? "Round " + s.roll + " of " + s.rounds : "Waiting for heroes · " + s.player_count + " joined");
     if (!rolling) showDice(s.dice);
@@ -75,8 +88,10 @@
       name.textContent = p.name;
       const tag = document.createElement("span");
       tag.className = "ptag";
-      tag.textContent = [p.paper ? "on paper" : p.done && s.roll ? "done" : s.roll ? "playing…" : "", spName(p.superpower)].filter(Boolean).join(" · ");
+      const waits = pendingIds.has(p.id);
+      tag.textContent = [p.paper ? (waits ? "on paper · sheet to check" : "on paper") : p.done && s.roll ? "done" : s.roll ? "playing…" : "", spName(p.superpower)].filter(Boolean).join(" · ");
       li.append(img, name, tag);
+      if (p.paper && s.results.paper_open) li.append(sheetLink(p, waits ? "Check sheet" : "Enter sheet"));
       if (!over) {
         const ren = document.createElement("button");
         ren.type = "button"; ren.className = "mini"; ren.textContent = "Rename";
@@ -132,8 +147,14 @@
     const r = await api("GET", "");
     if (r.ok) { state = r.data; if (!lastEventId) lastEventId = state.last_event_id; render(); }
   }
+  // One refresh at a time; an event that arrives during one asks for another after it.
+  let again = false;
   function soon() {
-    if (!pending) pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => { pending = null; });
+    if (pending) { again = true; return; }
+    pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => {
+      pending = null;
+      if (again) { again = false; soon(); }
+    });
   }
 
   function connect() {
@@ -145,7 +166,7 @@
       const doodled = /^\{"type":"player_doodle","data":\{"player":\{"id":(\d+)/.exec(e.data);
       if (doodled) { doodle(+doodled[1], true); return; }
       // A paper sheet can come in after the end: the results are drawn again.
-      if (e.data.indexOf('"type":"paper_sheet"') >= 0) resultsShown = false;
+      if (/"type":"paper_(sheet|closed)"/.test(e.data)) resultsShown = false;
       soon();
     };
     es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000); };
@@ -249,6 +270,7 @@
     if (!r.ok) { resultsShown = false; return; }
     const board = r.data.leaderboard;
     $("results").hidden = false;
+    showPaper(r.data);
     text($("seed"), state.seed || "");
     text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';print(hashlib.sha256(s.encode()).hexdigest());" +
       "print([[b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in range(1," + (state.roll + 1) + ")])\"");
@@ -257,7 +279,7 @@
     board.slice(0, 3).forEach((e, i) => {
       const li = document.createElement("li");
       li.className = "place p" + (i + 1);
-      const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name + (e.paper ? " (paper)" : "");
+      const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : "");
       const t = document.createElement("span"); t.className = "pt"; t.textContent = e.total + " Honor";
       const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
       li.append(k, n, t);
@@ -267,7 +289,7 @@
     tb.replaceChildren();
     for (const e of board) {
       const tr = document.createElement("tr");
-      const cells = [e.rank, e.name + (e.paper ? " (paper)" : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
+      const cells = [e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
       cells.forEach((c, i) => {
         const td = document.createElement(i === 1 ? "th" : "td");
         if (i === 1) td.scope = "row";
@@ -278,6 +300,27 @@
     }
     chart(board.map((e) => e.total));
     $("results").focus();
+  }
+
+  // Paper sheets after the end: provisional until each is approved and the host closes entry.
+  function showPaper(scores) {
+    const res = state.results;
+    const paperHeroes = state.players.filter((p) => p.paper);
+    $("paper-box").hidden = !paperHeroes.length;
+    text($("results-h"), scores.final ? "Final scores" : "Scores so far (provisional)");
+    text($("provisional"), scores.final ? "Paper entry is closed: these scores are final."
+      : res.pending.length ? "Provisional: " + res.pending.length + (res.pending.length === 1 ? " paper sheet waits" : " paper sheets wait") + " for you to check it against the paper."
+      : "Provisional: paper sheets can still come in. Close paper entry when every sheet is in.");
+    const ul = $("pending");
+    ul.replaceChildren();
+    for (const p of res.pending) {
+      const li = document.createElement("li");
+      const n = document.createElement("span"); n.className = "pname"; n.textContent = p.name;
+      li.append(n, sheetLink(p, "Check sheet"));
+      ul.appendChild(li);
+    }
+    $("b-close-paper").hidden = scores.final || !res.paper_open;
+    $("b-close-paper").disabled = res.pending.length > 0;
   }
 
   function chart(totals) {
@@ -312,6 +355,21 @@
     svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, "Honor"));
     $("chart").replaceChildren(svg);
   }
+
+  $("paper-add").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = $("paper-name").value;
+    const r = await api("POST", "/players", { name, paper: true });
+    if (!r.ok) { say(r.data && r.data.error ? r.data.error.message : "The server said " + r.status, true); return; }
+    $("paper-name").value = "";
+    say(r.data.player.name + " plays on paper: their sheet is entered after the rounds.");
+    refresh();
+  });
+  $("b-close-paper").addEventListener("click", async () => {
+    if (!await ask("Close paper entry?", "No paper sheet can come in or change after this, and the scores become final.", { ok: "Close" })) return;
+    const r = await hostPost("/paper/close", {});
+    if (r.ok) { say("Paper entry is closed. The scores are final."); resultsShown = false; refresh(); }
+  });
 
   $("auth").addEventListener("submit", async (ev) => {
     ev.preventDefault();

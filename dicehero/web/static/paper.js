@@ -7,11 +7,17 @@
 (function () {
   const main = document.getElementById("paper");
   const code = main.dataset.code;
+  // The host opens this page for one paper hero (?hero=ID from the host screen) to check a
+  // sheet the player sent, or to type one in; the host's sheets are approved as sent.
+  const hero = +new URLSearchParams(location.search).get("hero") || 0;
+  const hostSecret = hero ? localStorage.getItem("dh.host." + code) : null;
+  const asHost = !!hostSecret;
   const KEY = "dh.paper." + code;
-  const DRAFT = "dh.paper.draft." + code;
+  const DRAFT = asHost ? "dh.paper.draft." + code + ".host." + hero : "dh.paper.draft." + code;
   const $ = (id) => document.getElementById(id);
-  let me = read(KEY);
+  let me = asHost ? { id: hero, secret: hostSecret } : read(KEY);
   let draft = read(DRAFT);
+  let approved = false; // the host approved the sheet the server holds
   let sentKey = null; // the draft the server holds, as JSON
   let score = null; // its score and rank, from the last reply
   let count = 0; // heroes on the scoreboard
@@ -84,6 +90,7 @@
     const r = await api("PUT", "/players/" + me.id + "/paper", { superpower: draft.superpower, rounds: draft.rounds });
     if (r.ok) {
       sentKey = keyOf(draft);
+      approved = r.data.paper.approved;
       score = r.data.score;
       count = r.data.player_count;
       state.status = r.data.status;
@@ -105,9 +112,21 @@
   function showSent() {
     if (!last) return;
     const closed = !last.open;
+    const locked = closed || (approved && !asHost); // only the host changes an approved sheet
     // Send shows only when this phone holds marks the scoreboard has not seen.
-    $("b-send").hidden = closed || keyOf(draft) === sentKey;
-    $("b-restart").disabled = closed;
+    $("b-send").hidden = locked || keyOf(draft) === sentKey;
+    $("b-restart").disabled = locked;
+    $("b-approve").hidden = !asHost || closed || approved || sentKey === null || keyOf(draft) !== sentKey;
+    if (asHost && sentKey !== null && keyOf(draft) === sentKey) {
+      const s = score ? score.total + " Honor, #" + score.rank + "." : "";
+      if (approved) { setSent("Approved: " + s + (closed ? " Paper entry is closed." : " You can still correct it here."), false); return; }
+      setSent("Sent by the player. Every mark was checked over the game's real rolls: " + s + " Compare it with the paper sheet, then approve it.", false);
+      return;
+    }
+    if (approved && !asHost && !closed && keyOf(draft) === sentKey) {
+      setSent("Approved by the host: " + (score ? score.total + " Honor, #" + score.rank + ". " : "") + "Only the host can change it now.", false);
+      return;
+    }
     if (closed) { setSent("Paper sheets for this game are closed." + (score ? " Your score: " + score.total + " Honor, #" + score.rank + "." : ""), !score); return; }
     let s;
     const heroes = count === 1 ? "1 hero" : count + " heroes";
@@ -115,6 +134,7 @@
     else if (keyOf(draft) !== sentKey) s = "Changed since you last sent it: tap Send.";
     else if (score) s = "On the scoreboard: " + score.total + " Honor, #" + score.rank + " of " + heroes + ".";
     else s = "On the scoreboard.";
+    if (sentKey !== null && keyOf(draft) === sentKey && !approved && !asHost) s += " The host will check it against your paper.";
     if (last.status === "over" && last.open_until) {
       const t = new Date(last.open_until * 1000);
       s += " The game is over: you can correct your sheet until " + t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + ".";
@@ -183,6 +203,7 @@
       let ev = null;
       try { ev = JSON.parse(e.data); } catch (err) { return; }
       if (["roll", "offer", "game_over"].includes(ev.type)) soon();
+      if (ev.type === "paper_closed" || (ev.type === "paper_sheet" && ev.data.player.id === me.id)) reread();
     };
     es.onerror = () => {
       DH.text($("conn"), "Reconnecting…");
@@ -190,18 +211,33 @@
     };
   }
 
+  // What the server holds now (the host approved it, or changed it): shown, the draft kept.
+  async function reread() {
+    const p = await api("GET", "/players/" + me.id + "/paper");
+    if (!p.ok) return;
+    const held = { superpower: p.data.paper.superpower, rounds: p.data.paper.rounds };
+    sentKey = p.data.paper.submitted_at ? keyOf(held) : null;
+    approved = p.data.paper.approved;
+    score = sentKey ? p.data.score : null;
+    if (approved && !asHost) { draft = held; saveDraft(); }
+    soon();
+  }
+
   async function start() {
     const p = await api("GET", "/players/" + me.id + "/paper");
+    if (asHost && !p.ok) { showJoin(); $("join-form").hidden = true; DH.text($("join-closed"), errText(p)); $("join-closed").hidden = false; return; }
     if (p.status === 401 || p.status === 404 || (p.status === 409 && p.data && p.data.error.code === "not_paper")) {
       localStorage.removeItem(KEY); localStorage.removeItem(DRAFT); me = null; draft = null; showJoin(); return;
     }
     if (!p.ok) { showJoin(); DH.text($("join-err"), errText(p)); return; }
     const held = { superpower: p.data.paper.superpower, rounds: p.data.paper.rounds };
     sentKey = p.data.paper.submitted_at ? keyOf(held) : null;
+    approved = p.data.paper.approved;
     score = sentKey ? p.data.score : null;
     count = p.data.player_count;
-    if (!draft) { draft = held; saveDraft(); }
-    DH.text($("hero-title"), p.data.player.name + " · paper");
+    if (!draft || asHost || (approved && sentKey)) { draft = held; saveDraft(); }
+    DH.text($("hero-title"), p.data.player.name + " · paper" + (asHost ? " · checked by the host" : ""));
+    $("back-host").hidden = !asHost;
     $("join").hidden = true;
     $("status").hidden = false;
     $("game").hidden = false;
@@ -214,7 +250,12 @@
     $("join").hidden = false;
     $("status").hidden = true;
     $("game").hidden = true;
-    $("hero-name").focus();
+    // Paper heroes are written in before the first roll: later, the dice are public.
+    const late = state && (state.roll > 0 || state.status === "over");
+    $("join-form").hidden = late;
+    $("join-closed").hidden = !late;
+    if (late) DH.text($("join-closed"), state.status === "over" ? "This game is over." : "Paper heroes are written in before the first roll, and this game has started. If you wrote your name in before it, open this page on the same phone, or ask your host to enter your sheet.");
+    else $("hero-name").focus();
   }
 
   $("join-form").addEventListener("submit", async (ev) => {
@@ -232,6 +273,14 @@
     start();
   });
 
+  $("b-approve").addEventListener("click", async () => {
+    const r = await api("POST", "/players/" + me.id + "/paper/approve", {});
+    if (!r.ok) { setSent(errText(r), true); return; }
+    approved = true;
+    score = r.data.score;
+    showSent();
+    sheet.say("Approved. The sheet counts as it is.");
+  });
   $("b-send").addEventListener("click", async () => { if (await submit()) sheet.say("Sent. Your sheet is on the scoreboard."); });
   $("b-restart").addEventListener("click", async () => {
     if (!confirm("Clear every mark you entered here and start again? The scoreboard keeps your last sent sheet until you send again.")) return;
