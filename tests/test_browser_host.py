@@ -231,3 +231,39 @@ def test_a_phone_offline_while_the_host_rolls_catches_up_by_itself(browser, serv
     shot(phone, "phone-back-online-360")
     assert host_errors == []
     assert errors == []
+
+
+def test_dice_the_host_typed_in_are_shown_as_typed_to_every_player(browser, server):  # noqa: F811
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    host_errors = watch_errors(page)
+    page.goto(server + "/host")
+    page.fill("#rounds", "1")
+    page.click("text=Create the game")
+    page.wait_for_url("**/host/*")
+    host, code = page, page.url.rsplit("/", 1)[1]
+    _, ann, ann_errors = _phone(browser, server, code, "Ann")
+    _heroes(host, 1)
+
+    host.click("text=Type in dice rolled by hand")
+    for i in range(4):
+        host.fill(f"#td{i}", "6")
+    host.click("text=Use these dice")
+    host.wait_for_selector("#dice-typed:visible")  # on the projector too
+    ann.wait_for_selector("#rolls li.typed")
+    assert "typed by the host" in ann.locator("#rolls").inner_text()
+    assert ann.locator("#rolls li.typed").get_attribute("aria-label") == (
+        "Round 1: 6, 6, 6, 6, typed in by the host")
+    ann.wait_for_function("document.getElementById('msg').textContent.includes('typed in')")
+    shot(ann, "phone-typed-dice-360")
+    choose_superpower(ann)
+    _round(ann, 1)
+
+    spend_round(ann)
+    ann.wait_for_selector("#f-typed:not([hidden])")
+    assert "round 1 (6 6 6 6)" in ann.locator("#f-typed").inner_text()
+    host.wait_for_selector("#results:visible")
+    assert "Typed in by the host, not from the seed: round 1: 6 6 6 6" in host.locator(
+        "#check-typed").inner_text()
+    assert "for n in []" in host.locator("#check-py").inner_text()  # nothing re-derived
+    shot(host, "host-check-typed-1366")
+    assert host_errors == [] and ann_errors == []

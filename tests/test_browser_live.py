@@ -123,7 +123,7 @@ def test_host_and_three_phones_play_a_whole_game(browser, server):  # noqa: F811
                                    check=True).stdout.splitlines()
     state = host.evaluate(f"fetch('/api/games/{code}').then(r => r.json())")
     assert digest == state["seed_sha256"]
-    assert rolls == str([r["dice"] for r in state["rolls"]])
+    assert rolls == str({r["number"]: r["dice"] for r in state["rolls"]})
 
     for page in phones:
         page.wait_for_selector("#final:not([hidden])")

@@ -813,12 +813,15 @@ class Games:
                 pf = fold.fold(player.id)
                 sheet = pf.sheet
                 view = {**sheet_view(sheet), **pf.extras()}
+                rolls = [{"number": n, "dice": dice, "typed": n in fold.typed}
+                         for n, dice in enumerate(fold.rolls, start=1)]
             if game.status == "over":
                 view["legal"] = {"dice": [[] for _ in sheet.dice], "wild": [], "choose": [],
                                  "done": False}
             out = {"player": {**_player_json(player, game), "removed": player.removed},
                    "game": {"code": game.code, "status": game.status, "roll": game.roll_count,
-                            "rounds": game.rounds, "last_event_id": game.last_event_id},
+                            "rounds": game.rounds, "last_event_id": game.last_event_id,
+                            "rolls": rolls},
                    "sheet": view}
             if with_edition:
                 out["edition"] = edition_view(fold.edition)

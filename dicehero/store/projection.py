@@ -77,6 +77,7 @@ class GameFold:
     offer_key: tuple[Any, ...]
     edition: Edition
     rolls: list[list[int]] = field(default_factory=list)
+    typed: set[int] = field(default_factory=set)  # numbers of the rolls the host typed in
     players: dict[int, PlayerFold] = field(default_factory=dict)
     last_action_id: int = 0
     last_player_id: int = 0
@@ -93,6 +94,8 @@ class GameFold:
                                                         Roll.number > len(self.rolls))
                                      .order_by(Roll.number)):
                 self.rolls.append(list(r.dice))
+                if r.typed:
+                    self.typed.add(r.number)
         if player_id is None or player_id not in self.players:
             self._new_players(session, game)
         for aid, pid, roll, action, key in session.execute(

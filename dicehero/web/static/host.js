@@ -53,6 +53,7 @@
     const over = s.status === "over";
     text($("round-h"), over ? "Game over" : s.roll ? "Round " + s.roll + " of " + s.rounds : "Waiting for heroes · " + s.player_count + " joined");
     if (!rolling) showDice(s.dice);
+    $("dice-typed").hidden = !(s.rolls.length && s.rolls[s.rolls.length - 1].typed);
     // superpower offer
     const offer = $("offer");
     if (s.power_mode === "each") { offer.hidden = false; text(offer, "Every hero has their own two superpower choices."); }
@@ -272,8 +273,12 @@
     $("results").hidden = false;
     showPaper(r.data);
     text($("seed"), state.seed || "");
+    // The rolls derived from the seed are re-derived by the line; the typed ones are listed apart.
+    const derived = state.rolls.filter((r) => !r.typed).map((r) => r.number);
+    const typed = state.rolls.filter((r) => r.typed);
     text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';print(hashlib.sha256(s.encode()).hexdigest());" +
-      "print([[b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in range(1," + (state.roll + 1) + ")])\"");
+      "print({n: [b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in [" + derived.join(",") + "]})\"");
+    text($("check-typed"), typed.length ? "Typed in by the host, not from the seed: " + typed.map((r) => "round " + r.number + ": " + r.dice.join(" ")).join("; ") + "." : "Every roll came from the seed.");
     const pod = $("podium");
     pod.replaceChildren();
     board.slice(0, 3).forEach((e, i) => {

@@ -17,6 +17,7 @@
   let counts = { done: 0, players: 0 };
   let shownForfeit = 0;
   let refreshing = null;
+  let saidRound = 0; // the last round whose "tap a die" was said
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch (e) { return null; }
@@ -98,6 +99,7 @@
     $("game").hidden = false;
     if (!sheet) sheet = DH.Sheet($("sheet"), { send, rounds: +main.dataset.rounds });
     sheet.render(d.sheet);
+    showRolls(d.game.rolls, d.sheet);
     const f = d.sheet.forfeited || [];
     if (f.length > shownForfeit) {
       const last = f[f.length - 1];
@@ -105,15 +107,46 @@
       shownForfeit = f.length;
     } else if (d.game.status !== "over") {
       const v = d.sheet;
-      if (!v.superpower && v.legal.choose.length) sheet.say("Pick your superpower.");
+      const now = d.game.rolls[v.round - 1];
+      const note = now && now.typed ? " The host typed in these dice." : "";
+      if (!v.superpower && v.legal.choose.length) sheet.say(v.round ? "Round " + v.round + ": pick your superpower, then tap a die." + note : "Pick your superpower.");
       else if (v.round === 0) sheet.say("Wait for the first roll.");
       else if (v.done) sheet.say("Done with round " + v.round + ". Wait for the next roll.");
+      else if (v.round > saidRound) sheet.say("Round " + v.round + ": tap a die." + note);
+      saidRound = Math.max(saidRound, v.round);
     }
     if (d.game.status === "over") { over = true; showFinal(d); }
     liveLine();
   }
 
+  // The rolls so far; dice the host typed in are marked, so everyone sees them.
+  function showRolls(rolls, v) {
+    const ol = $("rolls");
+    ol.hidden = !rolls.length;
+    ol.replaceChildren();
+    for (const r of rolls) {
+      const li = document.createElement("li");
+      const now = r.number === v.round && !v.done;
+      li.className = (now ? "now" : "") + (r.typed ? " typed" : "");
+      const b = document.createElement("b");
+      b.textContent = "R" + r.number;
+      const dice = document.createElement("span");
+      dice.textContent = r.dice.join(" ");
+      li.append(b, dice);
+      if (r.typed) {
+        const t = document.createElement("small");
+        t.textContent = "typed by the host";
+        li.append(t);
+      }
+      li.setAttribute("aria-label", "Round " + r.number + ": " + r.dice.join(", ") + (r.typed ? ", typed in by the host" : ""));
+      ol.appendChild(li);
+    }
+  }
+
   async function showFinal(d) {
+    const typed = d.game.rolls.filter((r) => r.typed);
+    $("f-typed").hidden = !typed.length;
+    DH.text($("f-typed"), typed.length ? "Dice the host typed in (not from the seed): " + typed.map((r) => "round " + r.number + " (" + r.dice.join(" ") + ")").join(", ") + "." : "");
     const s = d.sheet.score;
     DH.text($("f-total"), s.total + " Honor");
     DH.breakdown($("f-rows"), sheet.edition, s);

@@ -100,7 +100,7 @@
       const src = a.wild ? "Wild die" : a.die !== undefined ? "die" : "";
       switch (a.type) {
         case "choose": return "You are " + ed.superpowers[a.superpower - 1].name + "! " +
-          (v.round ? "Tap a die to start." : "Wait for the first roll.");
+          (v.round ? "Round " + v.round + ": tap a die." : "Wait for the first roll.");
         case "move": return (a.teleport ? "Teleported to " : "Moved to ") + locName(a.to) + ".";
         case "help": return "Helped at " + locName(v.position) + " with a " + (src === "die" ? v.dice[a.die].value : a.value) + ".";
         case "minion": return "Robot Minion defeated at " + locName(v.position) + "!";
