@@ -30,8 +30,10 @@ class Server:
     """``dicehero serve`` on 127.0.0.1 with its own instance folder."""
 
     def __init__(self, instance: Path, port: int | None = None,
-                 env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> None:
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = (),
+                 root: Path = ROOT) -> None:
         self.instance = instance
+        self.root = root  # the checkout whose dicehero runs (another commit, for a benchmark)
         self.port = port or free_port()
         self.env = env or {}  # e.g. DATABASE_URL and REDIS_URL for the scale-out tests
         self.args = args  # e.g. ("--workers", "2")
@@ -50,7 +52,7 @@ class Server:
                 [sys.executable, "-m", "dicehero.cli", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--instance", str(self.instance), "--no-qr",
                  *self.args],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
+                cwd=self.root, env=env, stdout=subprocess.DEVNULL, stderr=err)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -151,6 +153,30 @@ def create_game(srv: Server, **body: Any) -> tuple[str, str]:
     status, reply = srv.call("POST", "/api/games", body)
     assert status == 201, reply
     return reply["code"], reply["host_secret"]
+
+
+def long_game(srv: Server, events: int, size: int = 60) -> str:
+    """A new game on ``srv`` whose log holds ``events`` timer events of ``size`` more bytes.
+
+    Written straight into the server's SQLite file (a long game without playing it
+    through the API); the events are stored, not published, as a reconnecting
+    client would find them.
+    """
+    from dicehero.store import Store
+    from dicehero.store.db import emit
+    from dicehero.store.models import Game
+
+    code, _ = create_game(srv)
+    store = Store(f"sqlite:///{srv.instance / 'dicehero.sqlite'}")
+
+    def work(s: Any) -> None:
+        game = s.query(Game).filter_by(code=code).one()
+        for i in range(events):
+            emit(s, game, "timer", {"seconds": i, "ends_at": None, "note": "x" * size})
+
+    store.write(code, work)
+    store.engine.dispose()
+    return code
 
 
 def join(srv: Server, code: str, name: str) -> tuple[int, str]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import socket
 import threading
+import time
 
 import pytest
-from liveserver import Server, SSEClient, create_game, join, replay_actions
+from liveserver import Server, SSEClient, create_game, join, long_game, replay_actions
 
 from dicehero.editions import load_edition
 from dicehero.engine import apply
@@ -138,3 +141,30 @@ def test_whole_game_with_20_bots_over_http_matches_the_enginereplay_actions(serv
         want["legal"] = got["legal"]  # the game is over: nothing is legal any more
         assert got == want
 
+
+
+def test_a_stream_whose_reader_stopped_reading_is_closed(tmp_path):
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "config.py").write_text(
+        "SSE_STALL_SECONDS = 1.0\nSSE_SNAPSHOT_AFTER = 10**9\nRATE_LIMITS = {}\n")
+    srv = Server(instance).start()
+    try:
+        code = long_game(srv, events=8000, size=1000)  # 8 MB: more than any socket buffer
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", srv.port))
+        sock.sendall(f"GET /api/games/{code}/events HTTP/1.1\r\nHost: x\r\n"
+                     "Last-Event-ID: 0\r\n\r\n".encode())
+        time.sleep(4)  # the reader takes nothing; the server gives up after 1 s
+        sock.settimeout(10)
+        received = 0
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := sock.recv(65536):
+                received += len(chunk)
+        sock.close()
+        assert received < 4_000_000  # the stream was cut, not sent to the end
+        status, _ = srv.call("GET", f"/api/games/{code}/scores")
+        assert status == 200
+    finally:
+        srv.stop()

@@ -157,3 +157,64 @@ def test_event_payloads_by_type(api, client):
     assert events["player_chose"]["player"]["name"] == "Ann"
     assert events["timer"]["seconds"] == 30
     assert events["game_over"]["leaderboard"][0]["name"] == "Ann" and events["game_over"]["seed"]
+
+
+def test_a_client_far_behind_gets_a_snapshot_instead_of_every_event(api, client, app):
+    app.config["SSE_SNAPSHOT_AFTER"] = 3
+    game = api.create()
+    for name in ("Ann", "Bob", "Cy", "Di", "Ed"):
+        api.join(game, name)
+    last = api.state(game)["last_event_id"]
+    resp = client.get(f"/api/games/{game.code}/events", headers={"Last-Event-ID": "0"},
+                      buffered=False)
+    first = _read_events(resp, 1)
+    api.join(game, "Flo")  # the stream goes on from the snapshot
+    second = _read_events(resp, 1)
+    resp.close()
+    assert first == [(last, {"type": "snapshot", "data": {
+        "last_event_id": last, "skipped": last, "status": "lobby", "roll": 0, "rounds": 10}})]
+    assert second[0][0] == last + 1 and second[0][1]["type"] == "player_joined"
+
+
+def test_a_client_a_few_events_behind_gets_the_events_themselves(api, client, app):
+    app.config["SSE_SNAPSHOT_AFTER"] = 3
+    game = api.create()
+    for name in ("Ann", "Bob", "Cy"):
+        api.join(game, name)
+    resp = client.get(f"/api/games/{game.code}/events", headers={"Last-Event-ID": "1"},
+                      buffered=False)
+    events = _read_events(resp, 3)
+    resp.close()
+    assert [e["type"] for _, e in events] == ["player_joined"] * 3
+
+
+def _stream(client, code):
+    return client.get(f"/api/games/{code}/events?last_event_id=1", buffered=False)
+
+
+def test_open_streams_per_address_and_game_are_limited(api, client, app):
+    app.config["SSE_STREAMS_PER_ADDRESS"] = 2
+    game, other = api.create(), api.create()
+    held = [_stream(client, game.code), _stream(client, game.code)]
+    refused = _stream(client, game.code)
+    assert refused.status_code == 429
+    assert refused.json["error"]["code"] == "rate_limited"
+    assert refused.headers["Retry-After"] == "5"
+    elsewhere = _stream(client, other.code)
+    assert elsewhere.status_code == 200  # another game: its own count
+    held[0].close()  # a closed stream frees its place
+    again = _stream(client, game.code)
+    assert again.status_code == 200
+    for r in (held[1], again, elsewhere):
+        r.close()
+    assert app.extensions["dicehero.bus"].broker.count() == 0
+
+
+def test_a_stream_that_never_started_still_frees_its_place(api, client, app):
+    app.config["SSE_STREAMS_PER_ADDRESS"] = 1
+    game = api.create()
+    _stream(client, game.code).close()  # closed before a byte was read
+    r = _stream(client, game.code)
+    assert r.status_code == 200
+    r.close()
+    assert app.extensions["dicehero.bus"].broker.count() == 0

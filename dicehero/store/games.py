@@ -789,6 +789,16 @@ class Games:
                 "last_event_id": game.last_event_id,
             }
 
+    def event_position(self, code: str) -> tuple[int, int, dict[str, Any]]:
+        """A game's id, its last event id, and its phase (for a stream's snapshot)."""
+        with self.store.read() as s:  # five columns, no ORM object: every stream asks
+            row = s.execute(select(Game.id, Game.last_event_id, Game.status, Game.roll_count,
+                                   Game.rounds).where(Game.code == normalise_code(code))).first()
+            if row is None:
+                self._game(s, code)  # the 404 every reader gives
+            game_id, last, status, roll, rounds = row
+            return game_id, last, {"status": status, "roll": roll, "rounds": rounds}
+
     def whoami(self, code: str, secret: str | None) -> dict[str, Any]:
         """Who a secret belongs to: the host, or which player."""
         with self.store.read() as s:

@@ -48,6 +48,12 @@ def configured_app(test_config: Mapping[str, Any] | None = None,
         MAX_PLAYERS=5000,
         SSE_KEEPALIVE=15.0,
         SSE_QUEUE_SIZE=64,
+        # A client further behind than this gets a snapshot instead of every event.
+        SSE_SNAPSHOT_AFTER=100,
+        # Open streams per client address and game (a class behind one NAT, with spare).
+        SSE_STREAMS_PER_ADDRESS=250,
+        # A stream whose reader has not taken a byte for this long is closed.
+        SSE_STALL_SECONDS=30.0,
         LIVE_BUS="memory",
         REDIS_URL=None,
         SCHEMA_AUTO_UPGRADE=True,

@@ -94,7 +94,8 @@ class Guard:
         return bucket.take(key) if bucket is not None else 0.0
 
 
-def _client() -> str:
+def client_address() -> str:
+    """The client's address (the proxy's X-Forwarded-For when ``TRUSTED_PROXIES`` is set)."""
     return request.remote_addr or "?"
 
 
@@ -105,7 +106,8 @@ def _secret_key() -> str:
     return hashlib.sha256(header.encode("utf-8", "replace")).hexdigest()[:32]
 
 
-def _too_many(wait: float, what: str) -> Response:
+def too_many(wait: float, what: str) -> Response:
+    """A 429 in the error shape, with ``Retry-After`` in whole seconds."""
     seconds = max(1, math.ceil(wait))
     resp, status = error_response(429, "rate_limited",
                                   f"Too many {what}; try again in {seconds} s.")
@@ -121,15 +123,15 @@ def check_rate() -> Response | None:
     args = request.view_args or {}
     if endpoint == "api.join":
         code = str(args.get("code", "")).strip().upper()
-        wait = max(guard.wait("join_ip", (_client(), code)), guard.wait("join_game", code))
-        return _too_many(wait, "players joining this game") if wait else None
+        wait = max(guard.wait("join_ip", (client_address(), code)), guard.wait("join_game", code))
+        return too_many(wait, "players joining this game") if wait else None
     if endpoint == "api.act":
         code = str(args.get("code", "")).strip().upper()
         wait = guard.wait("action", (code, args.get("player_id"), _secret_key()))
-        return _too_many(wait, "actions") if wait else None
+        return too_many(wait, "actions") if wait else None
     if endpoint == "api.create_game":
-        wait = guard.wait("create_ip", _client())
-        return _too_many(wait, "new games from here") if wait else None
+        wait = guard.wait("create_ip", client_address())
+        return too_many(wait, "new games from here") if wait else None
     return None
 
 

@@ -202,7 +202,7 @@
       if (e.lastEventId) lastEventId = +e.lastEventId;
       let ev = null;
       try { ev = JSON.parse(e.data); } catch (err) { return; }
-      if (["roll", "offer", "game_over"].includes(ev.type)) soon();
+      if (["roll", "offer", "game_over", "snapshot"].includes(ev.type)) soon();
       if (ev.type === "paper_closed" || (ev.type === "paper_sheet" && ev.data.player.id === me.id)) reread();
     };
     es.onerror = () => {

@@ -173,7 +173,7 @@
     if (d.done_count !== undefined) counts.done = d.done_count;
     switch (ev.type) {
       case "roll": counts.done = 0; timer = null; refresh(); break;
-      case "offer": case "game_over": refresh(); break;
+      case "offer": case "game_over": case "snapshot": refresh(); break;
       case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000 } : null; break;
       case "player_removed": case "player_renamed": if (d.player && me && d.player.id === me.id) refresh(); break;
     }
