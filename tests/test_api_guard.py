@@ -8,17 +8,9 @@ import pytest
 from apikit import bearer, error
 
 from dicehero.web import create_app
-from dicehero.web.guard import DEFAULT_LIMITS, Buckets
+from limits import parse_many
 
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from dicehero.web.guard import DEFAULT_LIMITS, Limiter
 
 
 def _app(tmp_path, **config):
@@ -40,44 +32,44 @@ def _write_rules(app):
     return out, g, j
 
 
-def test_a_bucket_allows_its_burst_then_refills_at_its_rate():
-    clock = Clock()
-    b = Buckets(per_minute=60, burst=3, clock=clock)
-    assert [b.take("k") for _ in range(3)] == [0.0, 0.0, 0.0]
-    assert b.take("k") == pytest.approx(1.0)
-    assert b.take("other") == 0.0  # buckets are per key
-    clock.now += 1.0
-    assert b.take("k") == 0.0 and b.take("k") > 0
+def test_a_limit_allows_its_burst_then_refuses_for_a_while():
+    limiter = Limiter({"join": "3/minute"})
+    assert [limiter.wait("join", "k") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert 1.0 <= limiter.wait("join", "k") <= 60.0
+    assert limiter.wait("join", "other") == 0.0  # every key has its own allowance
 
 
-def test_a_bucket_forgets_full_keys_when_it_holds_too_many():
-    clock = Clock()
-    b = Buckets(per_minute=60, burst=1, clock=clock)
-    b.MAX_KEYS = 10
-    for i in range(10):
-        b.take(i)
-    clock.now += 5
-    b.take("new")
-    assert len(b._tokens) <= 2
+def test_a_refused_request_uses_up_nothing_of_the_longer_window():
+    limiter = Limiter({"act": "2/second;3/minute"})
+    assert [limiter.wait("act", "k") for _ in range(2)] == [0.0, 0.0]
+    for _ in range(50):  # refused by the per-second window: the minute's third stays
+        assert limiter.wait("act", "k") > 0
+    assert limiter.items["act"][1].amount == 3
 
 
-def test_default_limits_let_a_classroom_behind_one_address_join_at_once():
-    per_minute, burst = DEFAULT_LIMITS["join_ip"]
-    assert burst >= 100 and per_minute >= 100
-    assert DEFAULT_LIMITS["join_game"][1] >= burst
+def test_an_unknown_or_removed_limit_lets_everything_through():
+    assert Limiter({}).wait("join", "k") == 0.0
+
+
+def test_default_limits_let_a_classroom_join_at_once():
+    burst = parse_many(DEFAULT_LIMITS["join_game"])[0]
+    assert burst.amount >= 100 and burst.get_expiry() <= 60
+    assert parse_many(DEFAULT_LIMITS["join_device"])[0].amount >= 5
     # A 20-bot game sends about 60 actions per player in a few seconds.
-    assert DEFAULT_LIMITS["action"][1] >= 60
+    assert parse_many(DEFAULT_LIMITS["action"])[0].amount >= 60
 
 
-def test_a_hundred_players_join_one_game_from_one_address(client):
-    code = client.post("/api/games", json={}).json["code"]
+def test_a_hundred_phones_join_one_game_from_one_address(app):
+    code = app.test_client().post("/api/games", json={}).json["code"]
     for i in range(100):
-        r = client.post(f"/api/games/{code}/players", json={"name": f"Kid {i}"})
+        phone = app.test_client()  # each phone opened the join page: its own device
+        assert phone.get(f"/play/{code}").status_code == 200
+        r = phone.post(f"/api/games/{code}/players", json={"name": f"Kid {i}"})
         assert r.status_code == 201, r.json
 
 
 def test_a_join_flood_gets_429_with_retry_after_and_changes_nothing(tmp_path):
-    app = _app(tmp_path, RATE_LIMITS={"join_ip": (60, 5), "join_game": (600, 100)})
+    app = _app(tmp_path, RATE_LIMITS={"join_anonymous": "5/minute", "join_game": "100/minute"})
     client = app.test_client()
     code = client.post("/api/games", json={}).json["code"]
     for i in range(5):
@@ -94,7 +86,7 @@ def test_a_join_flood_gets_429_with_retry_after_and_changes_nothing(tmp_path):
 
 
 def test_the_per_game_join_limit_holds_across_addresses(tmp_path):
-    app = _app(tmp_path, RATE_LIMITS={"join_ip": (600, 100), "join_game": (60, 3)})
+    app = _app(tmp_path, RATE_LIMITS={"join_anonymous": "100/minute", "join_game": "3/minute"})
     client = app.test_client()
     code = client.post("/api/games", json={}).json["code"]
     got = [client.post(f"/api/games/{code}/players", json={"name": f"P{i}"},
@@ -104,7 +96,7 @@ def test_the_per_game_join_limit_holds_across_addresses(tmp_path):
 
 
 def test_an_action_flood_gets_429_and_a_stranger_cannot_use_up_a_players_allowance(tmp_path):
-    app = _app(tmp_path, RATE_LIMITS={"action": (60, 4)})
+    app = _app(tmp_path, RATE_LIMITS={"action": "4/minute"})
     client = app.test_client()
     code = client.post("/api/games", json={}).json["code"]
     j = client.post(f"/api/games/{code}/players", json={"name": "Ada"}).json
@@ -123,7 +115,7 @@ def test_an_action_flood_gets_429_and_a_stranger_cannot_use_up_a_players_allowan
 
 
 def test_game_creation_is_limited_per_address(tmp_path):
-    app = _app(tmp_path, RATE_LIMITS={"create_ip": (60, 2)})
+    app = _app(tmp_path, RATE_LIMITS={"create_ip": "2/minute"})
     client = app.test_client()
     assert [client.post("/api/games", json={}).status_code for _ in range(3)] == [201, 201, 429]
 
@@ -197,7 +189,20 @@ def test_allowed_origins_and_a_trusted_proxy(tmp_path):
     assert r.status_code == 201
 
 
-def test_no_page_sets_a_cookie(client):
+def test_no_page_sets_a_cookie_but_the_join_pages_device_id(client):
     code = client.post("/api/games", json={}).json["code"]
-    for url in ("/", "/host", f"/host/{code}", f"/play/{code}", "/solo", f"/api/games/{code}"):
+    for url in ("/", "/host", f"/host/{code}", "/solo", f"/api/games/{code}"):
         assert "Set-Cookie" not in client.get(url).headers, url
+    cookie = client.get(f"/play/{code}").headers["Set-Cookie"]
+    assert cookie.startswith("dicehero_device=") and "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+
+
+def test_a_secret_never_travels_in_a_cookie(client):
+    """The device id grants nothing: without the bearer secret a join's hero cannot act."""
+    code = client.post("/api/games", json={}).json["code"]
+    client.get(f"/play/{code}")
+    j = client.post(f"/api/games/{code}/players", json={"name": "Ada"}).json
+    r = client.post(f"/api/games/{code}/players/{j['player']['id']}/actions",
+                    json={"action": {"type": "done"}, "roll": 0, "idempotency_key": "k"})
+    assert error(r) == (401, "no_secret")

@@ -6,6 +6,8 @@ from apikit import bearer, error
 
 
 def _join(client, code, name):
+    """A phone opens the join page (it gives the browser its device id), then joins."""
+    assert client.get(f"/play/{code}").status_code == 200
     r = client.post(f"/api/games/{code}/players", json={"name": name})
     assert r.status_code == 201, r.json
     return r.json
@@ -59,6 +61,14 @@ def test_a_removed_hero_is_not_given_back(client):
     client.delete(f"/api/games/{code}/players/{ann['player']['id']}", headers=bearer(host))
     again = _join(client, code, "Ann")
     assert again["returning"] is False and again["player"]["id"] != ann["player"]["id"]
+
+
+def test_a_script_without_the_join_page_gets_a_new_hero_each_time(client):
+    """No device id, no hero to give back: such joins share their address's flood limit."""
+    code, _ = _each_game(client)
+    first = client.post(f"/api/games/{code}/players", json={"name": "Ann"}).json
+    again = client.post(f"/api/games/{code}/players", json={"name": "Bob"}).json
+    assert first["player"]["id"] != again["player"]["id"]
 
 
 def test_in_table_mode_one_device_may_join_several_heroes(client):

@@ -6,15 +6,13 @@ who may do what, and every rule, is decided there and in the engine.
 
 from __future__ import annotations
 
-import json
-import secrets
-from typing import Any
-
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 
 from dicehero.engine import ActionError, BadAction
 from dicehero.store import Games, StoreError
+from dicehero.web.device import device_id
 from dicehero.web.errors import error_response
+from dicehero.web.request import bearer, body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -24,33 +22,6 @@ EDITION_FLAGS = ("0", "1", "false", "true", "no", "yes", "")  # ?edition= of a p
 def games() -> Games:
     """The app's games."""
     return current_app.extensions["dicehero.games"]
-
-
-def bearer() -> str | None:
-    """The secret from ``Authorization: Bearer <secret>``, or None."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-def body() -> dict[str, Any]:
-    """The request's JSON object (an empty body is ``{}``); 400 otherwise."""
-    raw = request.get_data(cache=False)  # honours MAX_CONTENT_LENGTH: 413
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if request.content_length is None and limit is not None and len(raw) >= limit:
-        # A chunked body is cut at the limit without an error (Werkzeug): refuse it.
-        raise StoreError(413, "request_entity_too_large", f"The body is over {limit // 1024} KiB.")
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
-        raise StoreError(400, "bad_json", "The body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise StoreError(400, "bad_json", "The body must be a JSON object.")
-    return data
 
 
 def _no_store(resp: Response) -> Response:
@@ -76,30 +47,15 @@ def whoami(code: str) -> Response:
     return _no_store(jsonify(games().whoami(code, bearer())))
 
 
-DEVICE_COOKIE = "dicehero_device"
-DEVICE_COOKIE_SECONDS = 24 * 3600
-
-
-def _device() -> str:
-    """This browser's device id (a random cookie), made on its first join."""
-    known = request.cookies.get(DEVICE_COOKIE, "")
-    if 16 <= len(known) <= 64 and known.isascii() and known.isprintable():
-        return known
-    return secrets.token_urlsafe(24)
-
-
 @bp.post("/games/<code>/players")
 def join(code: str) -> tuple[Response, int]:
     """Join with a hero name; the reply holds the player secret.
 
-    In "each" mode a browser that already holds a hero of the game gets it back
-    (``returning: true``), so joining again cannot shop for another superpower offer.
+    In "each" mode a browser (its device cookie, from the join page) that already
+    holds a hero of the game gets it back (``returning: true``), so joining again
+    cannot shop for another superpower offer.
     """
-    device = _device()
-    resp = _no_store(jsonify(games().join(code, body(), device)))
-    resp.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_COOKIE_SECONDS, httponly=True,
-                    samesite="Lax", path="/api/games")
-    return resp, 201
+    return _no_store(jsonify(games().join(code, body(), device_id()))), 201
 
 
 @bp.get("/games/<code>/players/<int:player_id>")

@@ -1,97 +1,90 @@
-"""Guards in front of the API: foreign-origin writes (403) and join/action floods (429).
+"""Guards in front of the API: foreign-origin writes (403) and floods of writes (429).
 
-Secrets travel only as ``Authorization: Bearer`` (no cookies), so a foreign page
-cannot act for anyone; the Origin check is a second wall that also covers any
-cookie added later. Browsers send ``Origin`` on every cross-site write; when it
+Secrets travel only as ``Authorization: Bearer`` (never in a cookie: the one
+cookie, the join page's device id, grants nothing), so a foreign page cannot act
+for anyone; the Origin check is a second wall. Browsers send ``Origin`` on every cross-site write; when it
 names another site (or ``null``) the write is refused before any handler runs.
 
-Floods are limited with in-memory token buckets, one per key: joins per game
-and per client address and game, actions per player secret, new games per
-client address. A bucket holds ``burst`` tokens and refills ``per_minute``
-every minute, so a burst of a whole classroom passes and only a script that
-keeps going is refused. Limits live in the app config (``RATE_LIMITS``) so
-tests and benchmarks can raise them; ``RATE_LIMITS = {}`` turns them off.
-Buckets are per process: with N processes a client gets up to N times the
-limit, which still stops a flood.
+Every write has a flood limit, checked before its handler runs, with the
+``limits`` library (the engine under Flask-Limiter): sliding-window counters,
+kept in memory, or in Redis when ``REDIS_URL`` is set so that every process
+counts against the same allowance. Each limit is a ``limits`` string such as
+``"200/10second;300/minute"`` (a burst and a rate) in ``RATE_LIMITS``, keyed on
+what cannot be changed at will: the game, the *parsed* bearer secret (however
+"Bearer" is written or padded, it is one allowance), the device cookie the join
+page gives a phone, or the client's address. ``RATE_LIMITS = {}`` turns them off.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.strategies import SlidingWindowCounterRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from dicehero.web.device import device_id
 from dicehero.web.errors import error_response
+from dicehero.web.request import bearer
 
-# (per_minute, burst). A class of 100 behind one school NAT joins within a
-# minute, so one address may join a game 200 times at once and 300 more a
-# minute; a game takes 500 at once (a hall) and 1,200 a minute. A player taps
+# A class of 100 behind one school NAT joins within a minute, each phone from the
+# join page with its own device cookie; a script without one shares its address's
+# allowance (so a junk-join flood cannot starve a classmate's phone). A player taps
 # a few times a second at most; a bot 20 times a second is still allowed.
-DEFAULT_LIMITS: dict[str, tuple[float, float]] = {
-    "join_game": (1200, 500),
-    "join_ip": (300, 200),
-    "action": (1200, 120),
-    "create_ip": (60, 60),
+DEFAULT_LIMITS: dict[str, str] = {
+    "join_game": "500/10second;1200/minute",  # joins of one game, from anywhere
+    "join_device": "20/minute",  # joins from one phone (device cookie) to one game
+    "join_anonymous": "30/10second;60/minute",  # joins without a device cookie, per address
+    "action": "120/10second;1200/minute",  # a player's actions, per secret
+    "paper": "30/minute",  # paper sheets sent, per secret and player
+    "paper_check": "100/10second;600/minute",  # paper entry taps (public), per address
+    "doodle": "10/minute",  # costume drawings, per secret
+    "host": "60/10second;600/minute",  # the host's writes, per secret and game
+    "create_ip": "60/minute",  # new games, per address
 }
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
+# Which limit each write endpoint counts against, and what it calls the flood.
+_HOST_WRITES = frozenset({"api.offer", "api.roll", "api.finish", "api.timer", "api.rename",
+                          "api.remove", "api.paper_approve", "api.paper_close"})
 
-class Buckets:
-    """Token buckets by key; :meth:`take` answers 0 (allowed) or seconds until a token."""
 
-    MAX_KEYS = 100_000  # then buckets that have refilled completely are forgotten
+class Limiter:
+    """The app's named limits over one storage (memory, or Redis shared by processes)."""
 
-    def __init__(self, per_minute: float, burst: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = float(burst)
+    def __init__(self, limits: dict[str, str], storage: Storage | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.items: dict[str, list[RateLimitItem]] = {
+            name: parse_many(spec) for name, spec in limits.items()}
+        self.storage = storage or MemoryStorage()
+        self.strategy = SlidingWindowCounterRateLimiter(self.storage)
         self.clock = clock
-        self._tokens: dict[Any, tuple[float, float]] = {}
-        self._lock = threading.Lock()
 
-    def take(self, key: Any) -> float:
-        """Spend one token of ``key``'s bucket; 0.0 if there was one, else the wait in seconds."""
-        now = self.clock()
-        with self._lock:
-            tokens, last = self._tokens.get(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens >= 1.0:
-                self._tokens[key] = (tokens - 1.0, now)
-                if len(self._tokens) > self.MAX_KEYS:
-                    self._forget_full(now)
-                return 0.0
-            self._tokens[key] = (tokens, now)
-            return (1.0 - tokens) / self.rate if self.rate > 0 else 3600.0
+    def wait(self, name: str, *key: Any) -> float:
+        """Count one request of ``key`` against limit ``name``: 0.0 to go ahead, else seconds.
 
-    def _forget_full(self, now: float) -> None:
-        full = [k for k, (t, last) in self._tokens.items()
-                if t + (now - last) * self.rate >= self.burst]
-        for k in full:
-            del self._tokens[k]
-        if len(self._tokens) > self.MAX_KEYS:  # a flood of distinct keys: start over
-            self._tokens.clear()
-
-
-class Guard:
-    """The app's buckets, built from ``RATE_LIMITS``."""
-
-    def __init__(self, limits: dict[str, tuple[float, float]],
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.buckets = {name: Buckets(per_minute, burst, clock)
-                        for name, (per_minute, burst) in limits.items()}
-
-    def wait(self, name: str, key: Any) -> float:
-        """Seconds to wait before ``key`` may do ``name`` again (0.0: go ahead)."""
-        bucket = self.buckets.get(name)
-        return bucket.take(key) if bucket is not None else 0.0
+        Every window of the limit is checked before any is spent, so a refused
+        request uses up nothing.
+        """
+        items = self.items.get(name)
+        if not items:
+            return 0.0
+        ident = [str(k) for k in key]
+        for item in items:
+            if not self.strategy.test(item, *ident):
+                reset = self.strategy.get_window_stats(item, *ident).reset_time
+                return max(1.0, reset - self.clock())
+        for item in items:
+            self.strategy.hit(item, *ident)
+        return 0.0
 
 
 def client_address() -> str:
@@ -99,11 +92,10 @@ def client_address() -> str:
     return request.remote_addr or "?"
 
 
-def _secret_key() -> str:
-    # Keyed by the secret (hashed), not the player id: a stranger sending bad
-    # secrets for someone's id must not use up that player's allowance.
-    header = request.headers.get("Authorization", "")
-    return hashlib.sha256(header.encode("utf-8", "replace")).hexdigest()[:32]
+def _secret() -> str:
+    """The parsed bearer secret, hashed (never kept as it is); "-" for none."""
+    secret = bearer()
+    return hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else "-"
 
 
 def too_many(wait: float, what: str) -> Response:
@@ -117,22 +109,36 @@ def too_many(wait: float, what: str) -> Response:
 
 
 def check_rate() -> Response | None:
-    """429 for a join, action or new game over its limit; None to go on."""
-    guard: Guard = current_app.extensions["dicehero.guard"]
+    """429 for a write over its flood limit; None to go on."""
+    if request.method not in WRITE_METHODS:
+        return None
+    limiter: Limiter = current_app.extensions["dicehero.limiter"]
     endpoint = request.endpoint
     args = request.view_args or {}
+    code = str(args.get("code", "")).strip().upper()
+    player = args.get("player_id")
     if endpoint == "api.join":
-        code = str(args.get("code", "")).strip().upper()
-        wait = max(guard.wait("join_ip", (client_address(), code)), guard.wait("join_game", code))
-        return too_many(wait, "players joining this game") if wait else None
-    if endpoint == "api.act":
-        code = str(args.get("code", "")).strip().upper()
-        wait = guard.wait("action", (code, args.get("player_id"), _secret_key()))
-        return too_many(wait, "actions") if wait else None
-    if endpoint == "api.create_game":
-        wait = guard.wait("create_ip", client_address())
-        return too_many(wait, "new games from here") if wait else None
-    return None
+        device = device_id()
+        wait = limiter.wait("join_game", code) or (
+            limiter.wait("join_device", code, device) if device
+            else limiter.wait("join_anonymous", code, client_address()))
+        what = "players joining this game"
+    elif endpoint == "api.act":
+        wait, what = limiter.wait("action", code, player, _secret()), "actions"
+    elif endpoint == "api.paper_put":
+        wait, what = limiter.wait("paper", code, player, _secret()), "paper sheets"
+    elif endpoint == "api.paper_check":
+        wait = limiter.wait("paper_check", code, client_address())
+        what = "paper marks from here"
+    elif endpoint == "pages.put_doodle":
+        wait, what = limiter.wait("doodle", code, player, _secret()), "drawings"
+    elif endpoint in _HOST_WRITES:
+        wait, what = limiter.wait("host", code, _secret()), "host requests"
+    elif endpoint == "api.create_game":
+        wait, what = limiter.wait("create_ip", client_address()), "new games from here"
+    else:
+        return None
+    return too_many(wait, what) if wait else None
 
 
 def _netloc(url: str) -> str | None:
@@ -191,6 +197,11 @@ def no_sniff(resp: Response) -> Response:
     return resp
 
 
+def _storage(redis_url: str | None) -> Storage:
+    """Redis when the processes share one (their limits are then one allowance)."""
+    return storage_from_string(redis_url) if redis_url else MemoryStorage()
+
+
 def init_app(app: Flask) -> None:
     """Install the guards (and ``ProxyFix`` when ``TRUSTED_PROXIES`` says how many)."""
     app.config.setdefault("RATE_LIMITS", DEFAULT_LIMITS)
@@ -200,7 +211,8 @@ def init_app(app: Flask) -> None:
     if proxies > 0:  # behind nginx: the client address and host come from X-Forwarded-*
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
                                 x_host=proxies, x_port=proxies)
-    app.extensions["dicehero.guard"] = Guard(dict(app.config["RATE_LIMITS"]))
+    app.extensions["dicehero.limiter"] = Limiter(dict(app.config["RATE_LIMITS"]),
+                                                 _storage(app.config.get("REDIS_URL")))
     app.before_request(check_size)
     app.before_request(check_origin)
     app.before_request(check_rate)

@@ -21,6 +21,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    make_response,
     redirect,
     render_template,
     request,
@@ -30,7 +31,9 @@ from flask import (
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.view import edition_view
 from dicehero.store.doodles import load_doodle, save_doodle
+from dicehero.web.device import give_device
 from dicehero.web.errors import ApiError
+from dicehero.web.request import bearer, body
 
 bp = Blueprint("pages", __name__)
 
@@ -86,11 +89,12 @@ def join() -> Response:
 
 
 @bp.get("/play/<code>")
-def play(code: str) -> str:
+def play(code: str) -> Response:
     """A player's phone: join with a hero name, then the live sheet."""
     state = _game_state(code)
     edition = load_edition(state["edition"])
-    return render_template("play.html", game=state, edition=edition_view(edition))
+    page = render_template("play.html", game=state, edition=edition_view(edition))
+    return give_device(make_response(page))
 
 
 @bp.get("/paper/<code>")
@@ -152,8 +156,6 @@ def check_png(data: bytes) -> tuple[int, int]:
 @bp.put("/api/games/<code>/players/<int:player_id>/doodle")
 def put_doodle(code: str, player_id: int) -> dict[str, Any]:
     """The player: store their costume doodle (a small PNG data URL)."""
-    from dicehero.web.api import bearer, body
-
     state = _games().state(code)  # an API route: a JSON 404, not the HTML page
     who = _games().whoami(code, bearer())
     if who["role"] != "player" or who["player"]["id"] != player_id:

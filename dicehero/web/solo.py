@@ -26,6 +26,7 @@ from dicehero.engine.replay import IllegalAction, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import edition_view, sheet_view
 from dicehero.web.errors import ApiError
+from dicehero.web.request import body
 
 bp = Blueprint("solo", __name__)
 
@@ -94,8 +95,6 @@ def page() -> str:
 @bp.post("/api/solo/state")
 def state() -> dict[str, Any]:
     """Replay a solo game, then try one more action; the sheet and any refusal."""
-    from dicehero.web.api import body
-
     data = body()  # the API's one reading of a body: 400 bad_json, 413 too big
     key = solo_key(data)
     actions = data.get("actions", [])

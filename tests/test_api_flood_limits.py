@@ -1,0 +1,88 @@
+"""Every write has a flood limit, keyed on what a flooder cannot vary, shared by processes."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from apikit import error
+from pgkit import REDIS_URL, require_services
+
+from dicehero.web import create_app
+
+
+def _app(tmp_path, limits, **config):
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return create_app({"TESTING": True, "RATE_LIMITS": limits,
+                       "DATABASE_URL": f"sqlite:///{tmp_path / 'flood.sqlite'}", **config})
+
+
+def _game(client):
+    """A game with one phone player (Ann) and one paper player (Pen): code, host, Ann, Pen."""
+    g = client.post("/api/games", json={}).json
+    ann = client.post(f"/api/games/{g['code']}/players", json={"name": "Ann"}).json
+    pen = client.post(f"/api/games/{g['code']}/players", json={"name": "Pen", "paper": True}).json
+    return g["code"], g["host_secret"], ann, pen
+
+
+@pytest.mark.parametrize("header", [
+    "Bearer {s}", "bearer {s}", "BEARER {s}", "Bearer   {s}", "Bearer {s}   ", "  Bearer {s}"])
+def test_the_action_limit_is_one_allowance_however_bearer_is_written(tmp_path, header):
+    client = _app(tmp_path, {"action": "3/minute"}).test_client()
+    code, _, ann, _ = _game(client)
+    url = f"/api/games/{code}/players/{ann['player']['id']}/actions"
+    statuses = []
+    for i, form in enumerate(["Bearer {s}", header, "Bearer {s}", header]):
+        r = client.post(url, json={"action": {"type": "undo"}, "roll": 0,
+                                   "idempotency_key": f"k{i}"},
+                        headers={"Authorization": form.format(s=ann["secret"])})
+        statuses.append(r.status_code)
+    assert statuses == [422, 422, 422, 429]  # the rules refuse the undos; the 4th is a flood
+
+
+def _writes(code, host, ann, pen):
+    """One request of each kind of write: (limit, method, path, body, secret)."""
+    pid, paper = ann["player"]["id"], pen["player"]["id"]
+    g = f"/api/games/{code}"
+    return [
+        ("paper", "PUT", f"{g}/players/{paper}/paper", {"superpower": None, "rounds": []},
+         pen["secret"]),
+        ("paper_check", "POST", f"{g}/paper/check", {}, None),
+        ("doodle", "PUT", f"{g}/players/{pid}/doodle", {"png": "data:image/png;base64,AA=="},
+         ann["secret"]),
+        ("host", "POST", f"{g}/timer", {"seconds": 60}, host),
+        ("host", "POST", f"{g}/offer", {}, host),
+        ("host", "POST", f"{g}/rolls", {}, host),
+        ("host", "PATCH", f"{g}/players/{pid}", {"name": "Ann B"}, host),
+        ("host", "POST", f"{g}/paper/close", {}, host),
+        ("host", "POST", f"{g}/players/{paper}/paper/approve", {}, host),
+        ("host", "POST", f"{g}/finish", {}, host),
+        ("host", "DELETE", f"{g}/players/{pid}", None, host),
+    ]
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_every_write_is_limited(tmp_path, index):
+    dummy = {"player": {"id": 1}, "secret": ""}
+    limit = _writes("X", "", dummy, dummy)[index][0]
+    client = _app(tmp_path, {limit: "2/minute"}).test_client()
+    _, method, path, body, secret = _writes(*_game(client))[index]
+    headers = {"Authorization": f"Bearer {secret}"} if secret else {}
+    got = [client.open(path, method=method, json=body, headers=headers) for _ in range(3)]
+    assert [r.status_code == 429 for r in got] == [False, False, True], (method, path)
+    assert error(got[2]) == (429, "rate_limited") and int(got[2].headers["Retry-After"]) >= 1
+
+
+@pytest.mark.services
+def test_limits_are_one_allowance_across_processes_with_redis(tmp_path):
+    require_services()
+    address = f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.7"  # fresh in Redis
+    apps = [_app(tmp_path / name, {"create_ip": "3/minute"}, REDIS_URL=REDIS_URL,
+                 LIVE_BUS="memory") for name in ("one", "two")]
+    for a in apps:
+        assert type(a.extensions["dicehero.limiter"].storage).__name__ == "RedisStorage"
+    one, two = (a.test_client() for a in apps)
+    env = {"REMOTE_ADDR": address}
+    got = [c.post("/api/games", json={}, environ_base=env).status_code
+           for c in (one, two, one, two)]
+    assert got == [201, 201, 201, 429]  # without Redis each process would allow 3
