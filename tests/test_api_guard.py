@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from apikit import bearer, error
-
-from dicehero.web import create_app
 from limits import parse_many
 
+from dicehero.web import create_app
 from dicehero.web.guard import DEFAULT_LIMITS, Limiter
 
 

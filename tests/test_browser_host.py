@@ -10,6 +10,7 @@ import pytest
 from browser_support import (  # noqa: F401
     LAPTOP,
     PHONE,
+    PROJECTOR,
     browser,
     choose_superpower,
     server,
@@ -266,4 +267,34 @@ def test_dice_the_host_typed_in_are_shown_as_typed_to_every_player(browser, serv
         "#check-typed").inner_text()
     assert "for n in []" in host.locator("#check-py").inner_text()  # nothing re-derived
     shot(host, "host-check-typed-1366")
+    assert host_errors == [] and ann_errors == []
+
+
+def test_the_host_locks_the_list_and_removes_heroes_in_bulk(browser, server):  # noqa: F811
+    host, code, host_errors = _host(browser, server, viewport=PROJECTOR)
+    _, ann, ann_errors = _phone(browser, server, code, "Ann")
+    _, junk, _ = _phone(browser, server, code, "Junk")
+    _heroes(host, 2)
+    host.wait_for_function(
+        "document.getElementById('joining').textContent.includes('2 heroes joined')")
+    host.click("#b-offer")
+    ann.wait_for_selector("#choose:not([hidden])")
+    choose_superpower(ann)
+
+    host.click("#b-lock")
+    host.wait_for_selector("#b-lock[aria-pressed=true]")
+    late = browser.new_context(viewport=PHONE).new_page()
+    late.goto(f"{server}/play/{code}")
+    late.fill("#hero-name", "Late")
+    late.click("text=Join the game")
+    late.wait_for_function("document.getElementById('join-err').textContent.includes('closed')")
+    shot(late, "phone-roster-locked-360")
+
+    host.click("#b-rm-nopower")
+    assert "no superpower" in host.locator("#ask-title").inner_text()
+    host.click("#ask-ok")
+    _heroes(host, 1)
+    junk.wait_for_selector("#removed:not([hidden])")
+    assert host.locator(".pname").all_inner_texts() == ["Ann"]
+    shot(host, "host-roster-locked-1920")
     assert host_errors == [] and ann_errors == []

@@ -67,7 +67,8 @@ POWER_MODES = ("table", "each")
 def _player_json(p: Player, game: Game) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "joined_roll": p.joined_roll,
             "done": game.roll_count > 0 and p.done_roll >= game.roll_count,
-            "paper": p.done_roll == PAPER_DONE}
+            "paper": p.done_roll == PAPER_DONE,
+            "joined_at": _unix(p.created_at) if p.created_at else None}
 
 
 class Games:
@@ -209,6 +210,9 @@ class Games:
             game = self._game(s, code, lock=True)
             if game.status == "over":
                 raise StoreError(409, "game_over", "This game is over.")
+            if game.roster_locked:
+                raise StoreError(409, "roster_locked", "The host has closed the list of heroes: "
+                                                       "ask them to open it for you.")
             if paper and game.roll_count > 0:
                 raise StoreError(409, "paper_after_first_roll",
                                  "Paper heroes are written in before the first roll, and "
@@ -410,6 +414,70 @@ class Games:
                     "done_count": self._done_count(s, game)})
                 self._maybe_auto_finish(s, game)
             return {"player": {"id": p.id, "name": p.name, "removed": True}}
+
+        return self.store.write(normalise_code(code), work)
+
+    def remove_many(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Take out every hero who matches all the criteria given (the host's answer to a flood).
+
+        ``ids``: these heroes; ``joined_within``: who joined in the last so many
+        seconds (a burst); ``never_chose``: phone heroes who have no superpower yet.
+        """
+        only(body, "ids", "joined_within", "never_chose")
+        ids = body.get("ids")
+        if ids is not None and (not isinstance(ids, list) or len(ids) > self.max_players
+                                or not all(isinstance(i, int) and not isinstance(i, bool)
+                                           for i in ids)):
+            raise StoreError(422, "bad_field", "'ids' is a list of hero ids.")
+        within = int_field(body, "joined_within", 1, 24 * 3600)
+        never_chose = bool_field(body, "never_chose")
+        if ids is None and within is None and not never_chose:
+            raise StoreError(422, "missing_field", "Say whom to remove: 'ids', "
+                                                   "'joined_within' or 'never_chose'.")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            chosen = {}
+            if never_chose:
+                fold = self._fold(s, game)
+                with fold.lock:
+                    chosen = {pid: fold.fold(pid).sheet.superpower is not None
+                              for pid in fold.players}
+            since = time.time() - within if within is not None else None
+            gone = [p for p in self._active(s, game)
+                    if (ids is None or p.id in ids)
+                    and (since is None or (p.created_at and _unix(p.created_at) >= since))
+                    and (not never_chose or (p.done_roll != PAPER_DONE
+                                             and not chosen.get(p.id, False)))]
+            for p in gone:
+                p.removed = True
+            if gone:
+                s.flush()
+                emit(s, game, "players_removed", {
+                    "players": [{"id": p.id, "name": p.name} for p in gone],
+                    "player_count": len(self._active(s, game)),
+                    "done_count": self._done_count(s, game)})
+                self._maybe_auto_finish(s, game)
+            return {"removed": [{"id": p.id, "name": p.name} for p in gone],
+                    "player_count": len(self._active(s, game))}
+
+        return self.store.write(normalise_code(code), work)
+
+    def lock_roster(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Lock (or open again) the list of heroes: while locked no one joins (host only)."""
+        only(body, "locked")
+        if "locked" not in body:
+            raise StoreError(422, "missing_field", "'locked' is required: true or false.")
+        locked = bool_field(body, "locked")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.roster_locked != locked:
+                game.roster_locked = locked
+                emit(s, game, "roster", {"locked": locked})
+            return {"locked": locked}
 
         return self.store.write(normalise_code(code), work)
 
@@ -785,6 +853,7 @@ class Games:
                 "players": plist,
                 "player_count": len(plist),
                 "done_count": sum(1 for p in plist if p["done"]),
+                "roster_locked": game.roster_locked,
                 "results": self._results(s, game, players),
                 "last_event_id": game.last_event_id,
             }

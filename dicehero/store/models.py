@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -49,6 +49,8 @@ class Game(Base):
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
     # The host closed paper entry: no sheet comes in or changes, the results are final.
     paper_closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The host locked the roster: no one else joins (a griefer's flood, a full class).
+    roster_locked: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class Player(Base):

@@ -102,6 +102,18 @@ def paper_put(code: str, player_id: int) -> Response:
     return _no_store(jsonify(games().paper_submit(code, bearer(), player_id, body())))
 
 
+@bp.post("/games/<code>/players/remove")
+def remove_players(code: str) -> Response:
+    """Host: remove heroes in bulk (by id, who joined in a burst, who never chose)."""
+    return _no_store(jsonify(games().remove_many(code, bearer(), body())))
+
+
+@bp.post("/games/<code>/roster")
+def roster(code: str) -> Response:
+    """Host: lock the roster (no one joins) or open it again."""
+    return _no_store(jsonify(games().lock_roster(code, bearer(), body())))
+
+
 @bp.post("/games/<code>/players/<int:player_id>/paper/approve")
 def paper_approve(code: str, player_id: int) -> Response:
     """Host: approve a paper player's pending sheet as it was sent."""

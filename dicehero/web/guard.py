@@ -2,8 +2,9 @@
 
 Secrets travel only as ``Authorization: Bearer`` (never in a cookie: the one
 cookie, the join page's device id, grants nothing), so a foreign page cannot act
-for anyone; the Origin check is a second wall. Browsers send ``Origin`` on every cross-site write; when it
-names another site (or ``null``) the write is refused before any handler runs.
+for anyone; the Origin check is a second wall. Browsers send ``Origin`` on every
+cross-site write; when it names another site (or ``null``) the write is refused
+before any handler runs.
 
 Every write has a flood limit, checked before its handler runs, with the
 ``limits`` library (the engine under Flask-Limiter): sliding-window counters,
@@ -54,7 +55,8 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 # Which limit each write endpoint counts against, and what it calls the flood.
 _HOST_WRITES = frozenset({"api.offer", "api.roll", "api.finish", "api.timer", "api.rename",
-                          "api.remove", "api.paper_approve", "api.paper_close"})
+                          "api.remove", "api.paper_approve", "api.paper_close",
+                          "api.remove_players", "api.roster"})
 
 
 class Limiter:

@@ -262,6 +262,24 @@ def document() -> dict[str, Any]:
                 "put": _op("A paper player's whole sheet, checked over the game's rolls "
                            "(all or nothing; replaces the last one)", 200, _ref("PaperReply"),
                            _HOST, (_CODE, _PID), body=_ref("PaperSheet"), auth=True)},
+            g + "/players/remove": {"post": _op(
+                "Host: remove heroes in bulk; every criterion given must match", 200,
+                {"type": "object", "required": ["removed", "player_count"],
+                 "properties": {"removed": {"type": "array"},
+                                "player_count": {"type": "integer"}}},
+                _HOST, (_CODE,), body=_body({
+                    "ids": {"type": "array", "items": {"type": "integer"}},
+                    "joined_within": {"type": "integer", "minimum": 1, "maximum": 86400,
+                                      "description": "who joined in the last so many seconds"},
+                    "never_chose": {"type": "boolean",
+                                    "description": "phone heroes with no superpower yet"}}),
+                auth=True)},
+            g + "/roster": {"post": _op(
+                "Host: lock the roster (no one else joins) or open it again", 200,
+                {"type": "object", "required": ["locked"],
+                 "properties": {"locked": {"type": "boolean"}}},
+                _HOST, (_CODE,), body=_body({"locked": {"type": "boolean"}}, ("locked",)),
+                auth=True)},
             g + "/players/{player_id}/paper/approve": {"post": _op(
                 "Host: approve a paper player's pending sheet as it was sent", 200,
                 _ref("PaperReply"), _HOST, (_CODE, _PID), body=_body({}), auth=True)},

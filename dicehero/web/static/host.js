@@ -49,7 +49,7 @@
   function render() {
     const s = state;
     pendingIds = new Set(s.results.pending.map((p) => p.id));
-    $("paper-add").hidden = s.status === "over" || s.roll > 0;
+    $("paper-add").hidden = s.status === "over" || s.roll > 0 || s.roster_locked;
     const over = s.status === "over";
     text($("round-h"), over ? "Game over" : s.roll ? "Round " + s.roll + " of " + s.rounds : "Waiting for heroes · " + s.player_count + " joined");
     if (!rolling) showDice(s.dice);
@@ -75,7 +75,15 @@
     $("done-bar").style.width = (s.player_count ? (100 * s.done_count / s.player_count) : 0) + "%";
     const waiting = s.players.filter((p) => !p.done).map((p) => p.name);
     text($("waiting-for"), waiting.length ? "Still playing: " + waiting.slice(0, 40).join(", ") + (waiting.length > 40 ? " and " + (waiting.length - 40) + " more" : "") : s.roll ? "Everyone is done." : "");
-    // roster
+    // roster: who is joining, and the host's answers to a flood
+    const recent = s.players.filter((p) => p.joined_at && p.joined_at >= s.server_time - 60).length;
+    text($("joining"), (s.roster_locked ? "The list is locked: no one else can join. " : "") +
+      (recent ? recent + (recent === 1 ? " hero" : " heroes") + " joined in the last minute." : ""));
+    $("b-lock").setAttribute("aria-pressed", String(!!s.roster_locked));
+    text($("b-lock"), s.roster_locked ? "Open the list again" : "Lock the list");
+    $("b-lock").hidden = over;
+    $("b-rm-burst").hidden = over || !s.players.length;
+    $("b-rm-nopower").hidden = over || !s.players.some((p) => !p.paper && !p.superpower);
     text($("count"), s.player_count);
     text($("count-word"), s.player_count === 1 ? "hero" : "heroes");
     const ul = $("players");
@@ -360,6 +368,18 @@
     svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, "Honor"));
     $("chart").replaceChildren(svg);
   }
+
+  $("b-lock").addEventListener("click", async () => {
+    const r = await hostPost("/roster", { locked: !state.roster_locked });
+    if (r.ok) { say(r.data.locked ? "The list is locked: no one else can join." : "The list is open again."); refresh(); }
+  });
+  async function removeMany(criteria, what) {
+    if (!await ask("Remove " + what + "?", "They leave the game and the scores. Their phones say so.", { ok: "Remove" })) return;
+    const r = await hostPost("/players/remove", criteria);
+    if (r.ok) { say(r.data.removed.length === 1 ? "1 hero was removed." : r.data.removed.length + " heroes were removed."); refresh(); }
+  }
+  $("b-rm-burst").addEventListener("click", () => removeMany({ joined_within: 120 }, "everyone who joined in the last 2 minutes"));
+  $("b-rm-nopower").addEventListener("click", () => removeMany({ never_chose: true }, "every phone hero who has no superpower yet"));
 
   $("paper-add").addEventListener("submit", async (ev) => {
     ev.preventDefault();

@@ -176,6 +176,7 @@
       case "offer": case "game_over": case "snapshot": refresh(); break;
       case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000 } : null; break;
       case "player_removed": case "player_renamed": if (d.player && me && d.player.id === me.id) refresh(); break;
+      case "players_removed": if (me && (d.players || []).some((p) => p.id === me.id)) refresh(); break;
     }
     liveLine();
   }
