@@ -6,9 +6,11 @@ import uuid
 
 import pytest
 from apikit import error
+from limits.storage import storage_from_string
 from pgkit import REDIS_URL, require_services
 
 from dicehero.web import create_app
+from dicehero.web.guard import Limiter
 
 
 def _app(tmp_path, limits, **config):
@@ -86,3 +88,9 @@ def test_limits_are_one_allowance_across_processes_with_redis(tmp_path):
     got = [c.post("/api/games", json={}, environ_base=env).status_code
            for c in (one, two, one, two)]
     assert got == [201, 201, 201, 429]  # without Redis each process would allow 3
+
+
+def test_a_limit_whose_redis_is_down_lets_requests_through(caplog):
+    limiter = Limiter({"join": "1/minute"}, storage_from_string("redis://127.0.0.1:1/0"))
+    assert [limiter.wait("join", "k") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert "not counted" in caplog.text
