@@ -31,6 +31,7 @@ from flask import (
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.view import edition_view
 from dicehero.store.doodles import load_doodle, save_doodle
+from dicehero.web.addresses import lan_ip
 from dicehero.web.device import give_device
 from dicehero.web.errors import ApiError
 from dicehero.web.request import bearer, body
@@ -64,8 +65,6 @@ def join_base() -> str:
     parts = urlsplit(request.host_url)
     host = parts.hostname or "localhost"
     if host in ("localhost", "127.0.0.1", "::1"):
-        from dicehero.web.serve import lan_ip
-
         ip = lan_ip()
         if ip != "127.0.0.1":
             port = f":{parts.port}" if parts.port else ""

@@ -11,9 +11,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import socket
 import sys
 from typing import TYPE_CHECKING
+
+from dicehero.web.addresses import public_url
 
 if TYPE_CHECKING:
     from dicehero.store.schema import Revision
@@ -36,24 +37,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "PostgreSQL and REDIS_URL; see docs/DEPLOY.md)")
     parser.add_argument("--redis-url", metavar="URL",
                         help="Redis for live events across processes (or $REDIS_URL)")
-
-
-def lan_ip() -> str:
-    """This machine's address on the local network (nothing is sent), or 127.0.0.1."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        s.connect(("10.255.255.255", 1))  # UDP connect only picks a route
-        return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        s.close()
-
-
-def public_url(host: str, port: int) -> str:
-    """The address phones should open."""
-    shown = lan_ip() if host in ("0.0.0.0", "::", "") else host
-    return f"http://{shown}:{port}/"
 
 
 def raise_file_limit() -> int:
