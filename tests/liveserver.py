@@ -158,24 +158,30 @@ def create_game(srv: Server, **body: Any) -> tuple[str, str]:
 def long_game(srv: Server, events: int, size: int = 60) -> str:
     """A new game on ``srv`` whose log holds ``events`` timer events of ``size`` more bytes.
 
-    Written straight into the server's SQLite file (a long game without playing it
-    through the API); the events are stored, not published, as a reconnecting
-    client would find them.
+    Written straight into the server's SQLite file with the standard library (a long
+    game without playing it through the API, on this commit's schema or an older
+    one); the events are stored, not published, as a reconnecting client finds them.
     """
-    from dicehero.store import Store
-    from dicehero.store.db import emit
-    from dicehero.store.models import Game
+    import sqlite3
+    from datetime import UTC, datetime
 
     code, _ = create_game(srv)
-    store = Store(f"sqlite:///{srv.instance / 'dicehero.sqlite'}")
-
-    def work(s: Any) -> None:
-        game = s.query(Game).filter_by(code=code).one()
-        for i in range(events):
-            emit(s, game, "timer", {"seconds": i, "ends_at": None, "note": "x" * size})
-
-    store.write(code, work)
-    store.engine.dispose()
+    db = sqlite3.connect(srv.instance / "dicehero.sqlite", timeout=10)
+    try:
+        with db:
+            game_id, last = db.execute("SELECT id, last_event_id FROM games WHERE code = ?",
+                                       (code,)).fetchone()
+            now = datetime.now(UTC).replace(tzinfo=None).isoformat(sep=" ")
+            db.executemany(
+                "INSERT INTO events (game_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, last + i, "timer", json.dumps(
+                    {"type": "timer", "data": {"seconds": i, "ends_at": None,
+                                               "note": "x" * size}}, separators=(",", ":")),
+                  now) for i in range(1, events + 1)])
+            db.execute("UPDATE games SET last_event_id = ? WHERE id = ?",
+                       (last + events, game_id))
+    finally:
+        db.close()
     return code
 
 
