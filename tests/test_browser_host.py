@@ -124,6 +124,9 @@ def test_host_timer_typed_dice_rename_and_remove_at_laptop_size(browser, server)
     host.click("#ask-ok")
     _round(ann, 2)
     ann.wait_for_function("document.getElementById('msg').textContent.includes('were lost')")
+    ann.reload()  # a warning is shown once: not again after a reload
+    ann.wait_for_function(
+        "document.getElementById('msg').textContent.startsWith('Round 2: tap a die')")
     assert host_errors == [] and ann_errors == [] and bob_errors == []
 
 

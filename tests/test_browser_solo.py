@@ -10,6 +10,7 @@ from browser_support import (  # noqa: F401
     browser,
     choose_superpower,
     shot,
+    spend_dice,
     spend_round,
     wait_idle,
     watch_errors,
@@ -69,5 +70,40 @@ def test_solo_game_to_the_end(browser, base_url):  # noqa: F811
     shot(page, "solo-final-360")
     best = page.evaluate("JSON.parse(localStorage.getItem('dh.solo.best'))")
     assert best["all"] == int(total.split()[0])
+    assert errors == []
+    ctx.close()
+
+
+def test_a_new_round_is_unmistakable_and_undo_says_what_it_took_back(browser, base_url):  # noqa: F811
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(base_url + "/solo")
+    page.click("#b-random")
+    page.wait_for_selector("#choose:visible")
+    choose_superpower(page)
+    assert page.locator("#msg").inner_text().endswith("Round 1: tap a die.")
+    assert page.locator("#msg").get_attribute("aria-live") == "polite"
+
+    page.locator(".die").first.click()
+    page.wait_for_selector(".legal")
+    page.locator(".move.legal, .box.legal, [data-skip].legal").first.click()
+    wait_idle(page)
+    did = page.locator("#msg").inner_text()
+    page.click("[data-undo]")
+    wait_idle(page)
+    said = page.locator("#msg").inner_text()
+    assert said.startswith("Undone: ") and said[len("Undone: "):].lower() == did.lower()
+
+    page.evaluate("document.querySelector('.tray').classList.remove('flash')")
+    spend_dice(page)
+    page.click("#b-done")  # solo rolls the next round at once
+    page.wait_for_function("document.getElementById('s-round').textContent === 'Round 2 of 10'")
+    assert page.locator("#msg").inner_text() == "Round 2: tap a die."
+    assert "flash" in page.locator(".tray").get_attribute("class")
+    shot(page, "solo-new-round-360")
+    page.reload()  # after a reload the line still says what to do
+    page.wait_for_function(
+        "document.getElementById('msg').textContent === 'Round 2: tap a die.'")
     assert errors == []
     ctx.close()

@@ -101,18 +101,21 @@
     sheet.render(d.sheet);
     showRolls(d.game.rolls, d.sheet);
     const f = d.sheet.forfeited || [];
-    if (f.length > shownForfeit) {
+    // Each warning once, even after a reload: the count shown is kept on this phone.
+    const seenKey = "dh.forfeit." + code + "." + me.id;
+    const seen = Math.max(shownForfeit, +localStorage.getItem(seenKey) || 0);
+    if (f.length > seen) {
       const last = f[f.length - 1];
-      if (shownForfeit || f.length) sheet.say("The host went on: your unused dice of round " + last.round + " (" + last.dice.join(", ") + ") were lost.", true);
+      sheet.say("The host went on: your unused dice of round " + last.round + " (" + last.dice.join(", ") + ") were lost.", true);
       shownForfeit = f.length;
+      localStorage.setItem(seenKey, String(f.length));
     } else if (d.game.status !== "over") {
       const v = d.sheet;
       const now = d.game.rolls[v.round - 1];
       const note = now && now.typed ? " The host typed in these dice." : "";
-      if (!v.superpower && v.legal.choose.length) sheet.say(v.round ? "Round " + v.round + ": pick your superpower, then tap a die." + note : "Pick your superpower.");
-      else if (v.round === 0) sheet.say("Wait for the first roll.");
+      if (v.round === 0) sheet.say(v.legal.choose.length && !v.superpower ? "Pick your superpower." : "Wait for the first roll.");
       else if (v.done) sheet.say("Done with round " + v.round + ". Wait for the next roll.");
-      else if (v.round > saidRound) sheet.say("Round " + v.round + ": tap a die." + note);
+      else if (v.round > saidRound) sheet.say(sheet.roundLine(v) + note);
       saidRound = Math.max(saidRound, v.round);
     }
     if (d.game.status === "over") { over = true; showFinal(d); }

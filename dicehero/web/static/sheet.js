@@ -37,6 +37,8 @@
     let sel = null; // {die: i} or {wild: true}
     let busy = false;
     let doneArmed = false;
+    let shownRound = null; // the round whose dice this sheet last showed
+    const said = []; // what the accepted actions of the open round did, for Undo to name
 
     const locName = (n) => ed.locations[n - 1].name;
     const power = () => (view && view.superpower ? ed.superpowers[view.superpower - 1] : null);
@@ -72,9 +74,13 @@
           if (r.sheet) render(r.sheet);
         } else {
           sel = null;
-          render(r.sheet);
+          const began = render(r.sheet);
           // A page may word what happened its own way (paper entry: "Round 3 entered").
-          say((opts.describe && opts.describe(action, r.sheet)) || describe(action, r.sheet));
+          const own = opts.describe && opts.describe(action, r.sheet);
+          const line = own || describe(action, r.sheet);
+          if (action.type === "undo") said.pop();
+          else said.push(line);
+          say(own || (began ? roundLine(r.sheet) : line));
         }
       } catch (e) {
         say("Could not reach the server: " + e.message + ". Try again.", true);
@@ -106,7 +112,7 @@
         case "minion": return "Robot Minion defeated at " + locName(v.position) + "!";
         case "power": return power().name + ": that die is now a " + v.dice[a.die].value + ".";
         case "skip": return "Die left unused.";
-        case "undo": return "Undone.";
+        case "undo": return said.length ? "Undone: " + said[said.length - 1].charAt(0).toLowerCase() + said[said.length - 1].slice(1) : "Undone.";
         case "done": return v.finished ? "Game over!" : "Done. Wait for the next roll.";
       }
       return "";
@@ -171,9 +177,29 @@
     }
     function hidePicker() { picker.hidden = true; }
 
+    // "Round N: tap a die", with what still stands before the first tap.
+    function roundLine(v) {
+      return "Round " + v.round + ": " + (v.superpower || !v.legal.choose.length ? "tap a die." : "pick your superpower, then tap a die.");
+    }
+
+    // A new roll is unmistakable: the dice flash, the phone buzzes, the line says so
+    // (role=status: a screen reader announces it).
+    function announce() {
+      const tray = $(".tray");
+      tray.classList.remove("flash");
+      void tray.offsetWidth; // restart the animation
+      tray.classList.add("flash");
+      if (navigator.vibrate) navigator.vibrate(80);
+    }
+
+    // Show a sheet; true when it opens a round this sheet had not shown yet.
     function render(v) {
       view = v;
       const playing = v.round > 0 && !v.done;
+      const began = playing && v.round !== shownRound;
+      if (v.round !== shownRound) said.length = 0;
+      shownRound = v.round;
+      if (began) announce();
       DH.text($("#s-round"), v.finished ? "Game over" : v.round ? "Round " + v.round + " of " + (opts.rounds || ed.rounds) : "Before the first roll");
       DH.text($("#s-total"), v.score.total + " Honor");
       // dice
@@ -256,6 +282,7 @@
       if (sel && !legalFor(sel).length) sel = null;
       paintLegal();
       if (opts.onRender) opts.onRender(v);
+      return began;
     }
 
     // A tap at a location where the hero is not: helping happens where you stand.
@@ -375,6 +402,6 @@
     });
     root.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { hidePicker(); select(null); } });
 
-    return { render, say, get view() { return view; }, edition: ed };
+    return { render, say, roundLine, get view() { return view; }, edition: ed };
   };
 })();

@@ -70,7 +70,7 @@
       const data = await post({});
       sheet.render(data.sheet);
       if (data.share) finish(data, true);
-      else sheet.say(data.sheet.superpower ? "Tap a die, then a place." : "Pick your superpower to start.");
+      else sheet.say(data.sheet.round ? sheet.roundLine(data.sheet) : "Pick your superpower to start.");
     } catch (e) {
       // A saved game the server refuses (an old version, say) cannot go on: start again.
       localStorage.removeItem(KEY);
