@@ -69,7 +69,7 @@ def test_the_phone_page_is_under_100_kb_as_transferred(client, game):
     pid, secret = game.players["Ada"]
     html = client.get(f"/play/{game.code}").data.decode()
     assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
-    assert len(assets) == 3 and all("?v=" in a for a in assets), assets
+    assert len(assets) == 4 and all("?v=" in a for a in assets), assets  # css, icon, 2 js
     urls = [f"/play/{game.code}", *assets,
             f"/api/games/{game.code}/players/{pid}?edition=0", f"/api/games/{game.code}"]
     raw = sent = 0
@@ -205,3 +205,13 @@ def _events(client, code: str) -> list[dict]:
         rows = s.query(EventRow).filter(EventRow.game_id == gid).order_by(EventRow.seq).all()
         assert rows[-1].seq == state["last_event_id"]
         return [json.loads(r.data) for r in rows]
+
+
+def test_the_site_has_an_icon(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 301 and r.headers["Location"].startswith("/static/favicon.svg")
+    icon = client.get(r.headers["Location"])
+    assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
+    assert b"<svg" in icon.get_data()
+    icon.close()
+    assert 'rel="icon"' in client.get("/").get_data(as_text=True)

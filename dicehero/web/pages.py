@@ -72,6 +72,12 @@ def join_base() -> str:
     return request.host_url
 
 
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The die icon, for browsers that ask for /favicon.ico before reading the page's link."""
+    return redirect(url_for("static", filename="favicon.svg"), code=301)
+
+
 @bp.get("/")
 def home() -> str:
     """Join a game with its code, host one, or play solo."""
