@@ -39,7 +39,7 @@ def load_edition(name_or_path: str = DEFAULT_EDITION) -> Edition:
 
 @cache
 def _load_path(path: str) -> Edition:
-    shown = os.path.relpath(path) if not path.startswith("..") else path
+    shown = os.path.relpath(path)
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)

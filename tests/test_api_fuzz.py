@@ -155,8 +155,10 @@ def test_fuzz_every_operation_no_5xx_documented_replies_refusals_change_nothing(
     strategies: dict[Any, Any] = {}
 
     # Generate only: the games change as requests land, so a shrunk replay is not the same
-    # request twice; the failure report carries the request as curl instead.
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+    # request twice; the failure report carries the request as curl instead. Derandomized:
+    # the same requests every run, so the counts below never pass or fail by luck (a few
+    # operations are refused only by rare draws); DICEHERO_FUZZ_EXAMPLES explores further.
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
               suppress_health_check=list(HealthCheck), phases=[Phase.generate])
     @given(st.data())
     def one_request(data: st.DataObject) -> None:

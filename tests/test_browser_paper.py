@@ -54,9 +54,11 @@ def _enter_round(page) -> None:
         wait_idle(page)
 
 
-def _round_is(page, n: int, of: int) -> None:
+def _round_is(page, n: int, of: int, over: bool = False) -> None:
+    """Wait until the sheet shows round ``n`` (entered after the end when ``over``)."""
+    title = f"Game over: enter round {n} of {of}" if over else f"Round {n} of {of}"
     page.wait_for_function(
-        f"document.getElementById('s-round').textContent === 'Round {n} of {of}'"
+        f"document.getElementById('s-round').textContent === '{title}'"
         " && !document.querySelector('.die:disabled:not([hidden])')")
     wait_idle(page)
 
@@ -118,7 +120,7 @@ def test_paper_player_enters_a_sheet_after_the_end_and_the_host_approves_it(
 
     page.wait_for_function("document.getElementById('rolls').textContent.includes('R2')")
     choose_superpower(page)
-    _round_is(page, 1, 2)
+    _round_is(page, 1, 2, over=True)
     assert [d.inner_text() for d in page.locator(".die .pips").all()] == ["3", "3", "5", "1"]
 
     # A mark that cannot be right: the engine's reason, naming the round and the die.
@@ -132,7 +134,7 @@ def test_paper_player_enters_a_sheet_after_the_end_and_the_host_approves_it(
     page.locator(".die").nth(3).click()  # unselect
 
     _enter_round(page)  # Done sends the round to the scoreboard
-    _round_is(page, 2, 2)
+    _round_is(page, 2, 2, over=True)
     page.wait_for_function(ON_BOARD)
     _enter_round(page)
     page.wait_for_function("document.getElementById('msg').textContent.includes('whole sheet')")

@@ -91,6 +91,12 @@ def test_score_names_the_player_round_action_and_rule_of_an_illegal_action(
     ({"rolls": [[1, 2, 3, 4]], "players": [{"superpower": 2}]}, "has no 'name'"),
     ({"edition": "nope", "rolls": [], "players": [{"name": "A"}]}, "no such edition"),
     ({"edition": 5, "rolls": [], "players": [{"name": "A"}]}, "edition name"),
+    ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "rounds": [
+        [{"type": "help", "wild": True, "value": 7}]]}]}, "not 7"),
+    ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "rounds": [
+        [{"type": "move", "die": 4, "to": 2}]]}]}, "not 4"),
+    ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "superpower": 1, "rounds": [
+        [{"type": "move", "die": 0, "to": 9}]]}]}, "There is no location 9"),
 ])
 def test_score_refuses_a_log_of_the_wrong_shape_with_status_2(tmp_path: Path, capsys, bad,
                                                               words) -> None:

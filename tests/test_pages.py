@@ -69,7 +69,7 @@ def test_the_phone_page_is_under_100_kb_as_transferred(client, game):
     pid, secret = game.players["Ada"]
     html = client.get(f"/play/{game.code}").data.decode()
     assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
-    assert len(assets) == 4 and all("?v=" in a for a in assets), assets  # css, icon, 2 js
+    assert len(assets) == 5 and all("?v=" in a for a in assets), assets  # css, icon, 3 js
     urls = [f"/play/{game.code}", *assets,
             f"/api/games/{game.code}/players/{pid}?edition=0", f"/api/games/{game.code}"]
     raw = sent = 0
@@ -215,3 +215,16 @@ def test_the_site_has_an_icon(client):
     assert b"<svg" in icon.get_data()
     icon.close()
     assert 'rel="icon"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_phone_sheet_marks_both_city_hall_diagonals_with_a_wild_die(client) -> None:
+    code = client.post("/api/games", json={}).json["code"]
+    html = client.get(f"/play/{code}").get_data(as_text=True)
+    cells = re.findall(r'<button type="button" class="box cell" data-loc="1" data-slot="(\d)"'
+                       r'.*?</button>', html, re.S)
+    marked = {}
+    for m in re.finditer(r'data-loc="1" data-slot="(\d)".*?</button>', html, re.S):
+        marked[int(m.group(1))] = m.group(0).count("ic-wild")
+    assert len(cells) == 9
+    assert {slot for slot, n in marked.items() if n} == {0, 2, 4, 6, 8}
+    assert marked[4] == 1  # the middle 2 is on both diagonals: one mark, not two

@@ -229,3 +229,43 @@ def test_the_default_database_follows_the_server(monkeypatch, tmp_path: Path) ->
     assert command.default_database_url() == f"sqlite:///{tmp_path / 'dicehero.sqlite'}"
     monkeypatch.setenv("DATABASE_URL", "postgresql://db/x")
     assert command.default_database_url() == "postgresql://db/x"
+
+
+# --- --register: the printed names become the game's paper heroes ----------------------
+
+
+def test_register_writes_the_printed_names_in_as_paper_heroes(api, app, tmp_path: Path) -> None:
+    game = api.create()
+    names = tmp_path / "class.txt"
+    names.write_text("Ada\nBo\n", encoding="utf-8")
+    assert main(["print", "--game", game.code, "--names", str(names), "--register",
+                 "--database", app.config["DATABASE_URL"], "-o", str(tmp_path / "c.pdf")]) == 0
+    players = api.state(game)["players"]
+    assert [(p["name"], p["paper"]) for p in players] == [("Ada", True), ("Bo", True)]
+
+
+def test_register_again_keeps_the_heroes_already_written_in(api, app, tmp_path: Path) -> None:
+    game = api.create()
+    names = tmp_path / "class.txt"
+    names.write_text("Ada\n", encoding="utf-8")
+    args = ["print", "--game", game.code, "--names", str(names), "--register",
+            "--database", app.config["DATABASE_URL"], "-o", str(tmp_path / "c.pdf")]
+    assert main(args) == 0 and main(args) == 0
+    assert [p["name"] for p in api.state(game)["players"]] == ["Ada"]
+
+
+def test_register_after_the_first_roll_is_refused_in_one_line(api, app, tmp_path: Path,
+                                                               capsys) -> None:
+    game = api.create()
+    api.roll(game)
+    names = tmp_path / "class.txt"
+    names.write_text("Late\n", encoding="utf-8")
+    assert main(["print", "--game", game.code, "--names", str(names), "--register",
+                 "--database", app.config["DATABASE_URL"], "-o", str(tmp_path / "c.pdf")]) == 1
+    assert "could not write in 'Late': Paper heroes are written in before the first roll" in \
+        capsys.readouterr().err
+
+
+def test_register_needs_a_game_and_names(tmp_path: Path, capsys) -> None:
+    assert main(["print", "--register", "-o", str(tmp_path / "c.pdf")]) == 1
+    assert "--register needs --game CODE and --names FILE" in capsys.readouterr().err

@@ -25,7 +25,7 @@ def church_honor(sheet) -> int:
 @pytest.mark.parametrize("column", [0, 1])
 def test_church_mark_an_x_for_matching_die(classic, value, column):
     sheet = helped(church(classic), (value, cell(value, column)))
-    marks = sheet.marks_at(CHURCH)
+    marks = sheet.marks[CHURCH - 1]
     assert marks[cell(value, column)] is True
     assert sum(marks) == 1
 
@@ -49,7 +49,7 @@ def test_church_every_cell_of_a_number_marked_is_refused(classic):
 def test_church_mark_off_in_any_order(classic):
     order = [(5, cell(5, 1)), (1, cell(1, 0)), (6, cell(6, 1)), (3, cell(3, 0))]
     sheet = helped(church(classic), *order)
-    assert sum(sheet.marks_at(CHURCH)) == 4
+    assert sum(sheet.marks[CHURCH - 1]) == 4
 
 
 @pytest.mark.parametrize("column", [0, 1])

@@ -26,8 +26,8 @@ def with_cells(ed, cells):
 @pytest.mark.parametrize(("value", "slot"), [(1, 0), (2, 1), (3, 2), (1, 3), (2, 7), (3, 8)])
 def test_city_hall_mark_an_x_for_a_matching_die(classic, value, slot):
     sheet = helped(city_hall(classic), (value, slot))
-    assert sheet.marks_at(CITY_HALL)[slot] is True
-    assert sum(sheet.marks_at(CITY_HALL)) == 1
+    assert sheet.marks[CITY_HALL - 1][slot] is True
+    assert sum(sheet.marks[CITY_HALL - 1]) == 1
 
 
 @pytest.mark.parametrize("value", [4, 5, 6])
@@ -51,7 +51,7 @@ def test_city_hall_box_already_marked_is_refused(classic):
 def test_city_hall_in_any_order(classic):
     order = [(3, 8), (1, 3), (2, 4), (1, 0), (3, 2), (2, 7)]
     sheet = helped(city_hall(classic), *order)
-    assert [i for i, m in enumerate(sheet.marks_at(CITY_HALL)) if m] == [0, 2, 3, 4, 7, 8]
+    assert [i for i, m in enumerate(sheet.marks[CITY_HALL - 1]) if m] == [0, 2, 3, 4, 7, 8]
 
 
 def test_city_hall_asks_which_box_when_a_number_fits_several(classic):
@@ -63,7 +63,7 @@ def test_city_hall_asks_which_box_when_a_number_fits_several(classic):
 def test_city_hall_slot_may_be_left_out_when_only_one_box_fits(classic):
     sheet = helped(city_hall(classic), (1, 0), (1, 3))
     sheet = helped(sheet, 1)
-    assert [sheet.marks_at(CITY_HALL)[i] for i in (0, 3, 6)] == [True, True, True]
+    assert [sheet.marks[CITY_HALL - 1][i] for i in (0, 3, 6)] == [True, True, True]
 
 
 def test_city_hall_every_1_marked_is_refused(classic):
@@ -74,14 +74,22 @@ def test_city_hall_every_1_marked_is_refused(classic):
 
 def test_city_hall_1_2_3_diagonal_earns_a_wild_die(classic):
     sheet = diagonal(classic)
-    assert [sheet.marks_at(CITY_HALL)[s] for _, s in CITY_HALL_DIAGONAL] == [True] * 3
+    assert [sheet.marks[CITY_HALL - 1][s] for _, s in CITY_HALL_DIAGONAL] == [True] * 3
     assert sheet.wild_earned == 1
     assert sheet.bystanders == 0
 
 
-def test_city_hall_other_diagonal_earns_nothing(classic):
+def test_city_hall_each_diagonal_reads_1_2_3_and_earns_a_wild_die(classic):
+    # Every row reads 1 2 3, so the diagonal from the top right down reads 3, 2, 1 and,
+    # from the bottom left up, 1, 2, 3: it too is "the 1, 2 and 3 marked off diagonally".
     sheet = helped(city_hall(classic), (3, 2), (2, 4), (1, 6))
-    assert sheet.wild_earned == 0
+    assert sheet.wild_earned == 1
+
+
+def test_city_hall_both_diagonals_earn_two_wild_dice(classic):
+    sheet = helped(city_hall(classic), (1, 0), (2, 4), (3, 8), (3, 2))
+    sheet = helped(sheet, (1, 6))
+    assert sheet.wild_earned == 2
 
 
 def test_city_hall_all_nine_rescue_a_bystander(classic):

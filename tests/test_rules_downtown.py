@@ -14,13 +14,13 @@ def downtown(ed):
 
 @pytest.mark.parametrize("first", range(1, 7))
 def test_downtown_can_start_with_any_number(classic, first):
-    assert helped(downtown(classic), first).marks_at(DOWNTOWN) == (first,)
+    assert helped(downtown(classic), first).marks[DOWNTOWN - 1] == (first,)
 
 
 @pytest.mark.parametrize("first", range(1, 7))
 def test_downtown_same_number_for_the_entire_run(classic, first):
     sheet = helped(downtown(classic), first, first, first)
-    assert sheet.marks_at(DOWNTOWN) == (first,) * 3
+    assert sheet.marks[DOWNTOWN - 1] == (first,) * 3
 
 
 @pytest.mark.parametrize(("first", "other"), [(4, 5), (4, 3), (1, 6), (6, 2)])
@@ -38,14 +38,14 @@ def test_downtown_must_start_at_the_bottom(classic):
     sheet = at(classic, DOWNTOWN, rest=(3, 1, 1))
     error = refused(sheet, {"type": "help", "die": 1, "slot": 1}, "track_order")
     assert "the next box is box 1" in error.message
-    assert do(sheet, "help", die=1, slot=0).marks_at(DOWNTOWN) == (3,)
+    assert do(sheet, "help", die=1, slot=0).marks[DOWNTOWN - 1] == (3,)
 
 
 def test_downtown_then_continues_up_one_box_at_a_time(classic):
     sheet = roll(helped(downtown(classic), 3, 3), 3, 1, 1, 1)
     refused(sheet, {"type": "help", "die": 0, "slot": 3}, "track_order")
     refused(sheet, {"type": "help", "die": 0, "slot": 0}, "track_order")
-    assert do(sheet, "help", die=0, slot=2).marks_at(DOWNTOWN) == (3, 3, 3)
+    assert do(sheet, "help", die=0, slot=2).marks[DOWNTOWN - 1] == (3, 3, 3)
 
 
 def test_downtown_box_that_does_not_exist_is_bad(classic):

@@ -14,7 +14,7 @@ def hospital(ed):
 
 def test_hospital_same_number_pairs(classic):
     sheet = helped(hospital(classic), (4, 0), (4, 0))
-    assert sheet.marks_at(HOSPITAL)[0] == (4, 4)
+    assert sheet.marks[HOSPITAL - 1][0] == (4, 4)
 
 
 @pytest.mark.parametrize(("first", "second"), [(4, 5), (4, 3), (1, 6), (6, 1)])
@@ -28,20 +28,20 @@ def test_hospital_pair_needs_the_same_number_twice(classic, first, second):
 
 def test_hospital_same_number_for_multiple_pairs(classic):
     sheet = helped(hospital(classic), (3, 0), (3, 0), (3, 1), (3, 1))
-    assert sheet.marks_at(HOSPITAL)[:2] == ((3, 3), (3, 3))
+    assert sheet.marks[HOSPITAL - 1][:2] == ((3, 3), (3, 3))
 
 
 def test_hospital_start_a_new_pair_before_completing_others(classic):
     sheet = helped(hospital(classic), (2, 0), (5, 1), (6, 2))
-    assert sheet.marks_at(HOSPITAL)[:3] == ((2,), (5,), (6,))
+    assert sheet.marks[HOSPITAL - 1][:3] == ((2,), (5,), (6,))
     sheet = helped(sheet, (5, 1))
-    assert sheet.marks_at(HOSPITAL)[1] == (5, 5)
+    assert sheet.marks[HOSPITAL - 1][1] == (5, 5)
 
 
 @pytest.mark.parametrize("slot", range(6))
 def test_hospital_pairs_in_any_order(classic, slot):
     sheet = helped(hospital(classic), (1, slot), (1, slot))
-    assert sheet.marks_at(HOSPITAL)[slot] == (1, 1)
+    assert sheet.marks[HOSPITAL - 1][slot] == (1, 1)
 
 
 def test_hospital_asks_which_pair_when_a_number_fits_several(classic):
@@ -59,7 +59,14 @@ def test_hospital_no_pair_can_take_the_number(classic):
     sheet = helped(hospital(classic), *full, (1, 5))
     error = refused(roll(sheet, 2, 1, 1, 1), {"type": "help", "die": 0}, "no_room")
     assert "No Hospital pair can take a 2" in error.message
-    assert helped(sheet, 1).marks_at(HOSPITAL)[5] == (1, 1)  # the last pair's own number
+    assert helped(sheet, 1).marks[HOSPITAL - 1][5] == (1, 1)  # the last pair's own number
+
+
+def test_a_full_hospital_says_it_is_full(classic):
+    full = [(n, s) for s in range(6) for n in (s + 1, s + 1)]
+    sheet = helped(hospital(classic), *full)
+    error = refused(roll(sheet, 3, 1, 1, 1), {"type": "help", "die": 0}, "pairs_full")
+    assert error.message == "Hospital is full: every pair is complete."
 
 
 def test_hospital_pair_that_does_not_exist_is_bad(classic):

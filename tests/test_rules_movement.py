@@ -115,8 +115,8 @@ def test_a_player_may_skip_a_die(classic):
 def test_help_is_only_in_your_current_location(classic):
     sheet = at(classic, WAREHOUSE, rest=(2, 1, 1))
     sheet = do(sheet, "help", die=1)
-    assert sheet.marks_at(WAREHOUSE) == (2,)
-    assert sheet.marks_at(HOSPITAL) == ((),) * len(classic.location(HOSPITAL).boxes)
+    assert sheet.marks[WAREHOUSE - 1] == (2,)
+    assert sheet.marks[HOSPITAL - 1] == ((),) * len(classic.location(HOSPITAL).boxes)
 
 
 def test_help_in_the_middle_circle_is_refused(classic):

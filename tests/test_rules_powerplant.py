@@ -16,12 +16,12 @@ def test_powerplant_start_on_the_leftmost_square(classic):
     sheet = at(classic, POWERPLANT, rest=(5, 1, 1))
     error = refused(sheet, {"type": "help", "die": 1, "slot": 4}, "track_order")
     assert error.message == "Powerplant is filled in order: the next box is box 1."
-    assert do(sheet, "help", die=1, slot=0).marks_at(POWERPLANT) == (5,)
+    assert do(sheet, "help", die=1, slot=0).marks[POWERPLANT - 1] == (5,)
 
 
 @pytest.mark.parametrize("first", range(1, 7))
 def test_powerplant_can_start_with_any_number(classic, first):
-    assert helped(powerplant(classic), first).marks_at(POWERPLANT) == (first,)
+    assert helped(powerplant(classic), first).marks[POWERPLANT - 1] == (first,)
 
 
 # (previous number, next number, legal?)
@@ -32,7 +32,7 @@ STEPS = [(p, n, abs(p - n) == 1) for p in range(1, 7) for n in range(1, 7)]
 def test_powerplant_next_number_is_one_higher_or_lower(classic, previous, following, legal):
     sheet = roll(helped(powerplant(classic), previous), following, 1, 1, 1)
     if legal:
-        assert do(sheet, "help", die=0).marks_at(POWERPLANT) == (previous, following)
+        assert do(sheet, "help", die=0).marks[POWERPLANT - 1] == (previous, following)
     else:
         refused(sheet, {"type": "help", "die": 0}, "track_adjacent")
 
@@ -56,7 +56,7 @@ def test_powerplant_example_5_then_6_then_only_5(classic):
     error = refused(sheet, {"type": "help", "die": 3}, "track_adjacent")
     assert error.message.startswith("Powerplant needs a 5 next")  # nothing higher than 6
     refused(sheet, {"type": "help", "die": 2}, "track_adjacent")
-    assert sheet.marks_at(POWERPLANT) == (5, 6)
+    assert sheet.marks[POWERPLANT - 1] == (5, 6)
 
 
 def test_powerplant_after_a_1_only_a_2(classic):

@@ -19,7 +19,7 @@ def a_whole_game(ed):
     for _ in range(8):                                       # rounds 2-9: Downtown 3s, a minion
         sheet = roll(sheet, 3, 3, 3, 5)
         for die in (0, 1, 2):
-            if len(sheet.marks_at(DOWNTOWN)) < len(ed.location(DOWNTOWN).boxes):
+            if len(sheet.marks[DOWNTOWN - 1]) < len(ed.location(DOWNTOWN).boxes):
                 sheet = do(sheet, "help", die=die)
         if sheet.minions[DOWNTOWN - 1] < 3:
             sheet = do(sheet, "minion", die=3)

@@ -218,7 +218,7 @@ def test_unspent_dice_are_forfeited_when_the_next_roll_comes(classic):
     sheet = roll(sheet, 5, 5, 5, 5)
     assert (sheet.round, [d.rolled for d in sheet.dice]) == (2, [5, 5, 5, 5])
     assert [d.used for d in sheet.dice] == [None] * 4
-    assert sheet.marks_at(DOWNTOWN) == ()
+    assert sheet.marks[DOWNTOWN - 1] == ()
     refused(sheet, {"type": "undo"}, "nothing_to_undo")
 
 

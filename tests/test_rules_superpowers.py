@@ -65,7 +65,7 @@ def test_superpower_at_any_time_before_after_moving(classic):
     sheet = do(sheet, "move", die=0, to=CHURCH)       # the 6 takes the hero to Church
     sheet = do(sheet, "power", die=1)                 # after moving
     sheet = do(sheet, "help", die=1, slot=1)
-    assert sheet.marks_at(CHURCH)[1] is True
+    assert sheet.marks[CHURCH - 1][1] is True
 
 
 def test_superpower_each_use_marks_an_x(classic):

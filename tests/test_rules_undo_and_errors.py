@@ -15,7 +15,6 @@ from dicehero.engine import (
     RuleError,
     Sheet,
     apply,
-    check,
     legal_actions,
     new_sheet,
 )
@@ -77,7 +76,7 @@ def test_done_is_final_for_the_round(classic):
 def test_the_next_roll_opens_a_new_round_after_done(classic):
     sheet = roll(do(at(classic, DOWNTOWN), "done"), 3, 1, 1, 1)
     assert (sheet.round, sheet.done) == (2, False)
-    assert do(sheet, "help", die=0).marks_at(DOWNTOWN) == (3,)
+    assert do(sheet, "help", die=0).marks[DOWNTOWN - 1] == (3,)
 
 
 # -- a refused action changes nothing --------------------------------------------------------
@@ -135,21 +134,6 @@ def test_a_refused_action_leaves_the_state_unchanged_and_names_the_rule(
     assert isinstance(error, ValueError)
     assert error.to_dict() == {"code": code, "message": error.message}
     assert error.message.endswith(".")
-
-
-@pytest.mark.parametrize(("where", "action", "kind", "code"), REFUSALS)
-def test_check_refuses_exactly_what_apply_refuses(classic, where, action, kind, code):
-    sheet = position(classic, where)
-    with pytest.raises(kind) as info:
-        check(sheet, action)
-    assert info.value.code == code
-
-
-def test_check_changes_nothing_when_the_action_is_legal(classic):
-    sheet = at(classic, DOWNTOWN, rest=(3, 1, 1))
-    before = sheet.to_dict()
-    assert check(sheet, {"type": "help", "die": 1}) is None
-    assert sheet.to_dict() == before
 
 
 def test_the_sheet_is_immutable(classic):

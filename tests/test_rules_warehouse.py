@@ -15,12 +15,12 @@ def warehouse(ed):
 def test_warehouse_start_on_the_leftmost_square(classic):
     sheet = at(classic, WAREHOUSE, rest=(2, 1, 1))
     refused(sheet, {"type": "help", "die": 1, "slot": 1}, "track_order")
-    assert do(sheet, "help", die=1, slot=0).marks_at(WAREHOUSE) == (2,)
+    assert do(sheet, "help", die=1, slot=0).marks[WAREHOUSE - 1] == (2,)
 
 
 @pytest.mark.parametrize("first", range(1, 7))
 def test_warehouse_can_start_with_any_number(classic, first):
-    assert helped(warehouse(classic), first).marks_at(WAREHOUSE) == (first,)
+    assert helped(warehouse(classic), first).marks[WAREHOUSE - 1] == (first,)
 
 
 STEPS = [(p, n, n >= p) for p in range(1, 7) for n in range(1, 7)]
@@ -30,7 +30,7 @@ STEPS = [(p, n, n >= p) for p in range(1, 7) for n in range(1, 7)]
 def test_warehouse_next_number_is_equal_or_higher(classic, previous, following, legal):
     sheet = roll(helped(warehouse(classic), previous), following, 1, 1, 1)
     if legal:
-        assert do(sheet, "help", die=0).marks_at(WAREHOUSE) == (previous, following)
+        assert do(sheet, "help", die=0).marks[WAREHOUSE - 1] == (previous, following)
     else:
         error = refused(sheet, {"type": "help", "die": 0}, "track_lower")
         assert error.message == f"Warehouse needs a {previous} or higher next."
@@ -41,7 +41,7 @@ def test_warehouse_example_2_then_4_then_4_or_higher(classic):
     sheet = do(sheet, "help", die=0)      # a 2 in the leftmost square
     sheet = do(sheet, "help", die=1)      # a 4 next
     refused(sheet, {"type": "help", "die": 2}, "track_lower")
-    assert do(sheet, "help", die=3).marks_at(WAREHOUSE) == (2, 4, 4)
+    assert do(sheet, "help", die=3).marks[WAREHOUSE - 1] == (2, 4, 4)
 
 
 def test_warehouse_full_takes_no_more(classic):

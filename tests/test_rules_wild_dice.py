@@ -65,7 +65,7 @@ def test_wild_die_not_spent_after_done(classic):
 def test_wild_die_is_any_number(classic, value):
     sheet = roll(diagonal(classic), 4, 1, 1, 1)
     sheet = do(sheet, "move", die=0, to=POWERPLANT)
-    assert do(sheet, "help", wild=True, value=value).marks_at(POWERPLANT) == (value,)
+    assert do(sheet, "help", wild=True, value=value).marks[POWERPLANT - 1] == (value,)
 
 
 @pytest.mark.parametrize("value", [0, 7, -1])
@@ -96,7 +96,7 @@ def test_spend_multiple_wild_dice_in_a_round(classic):
     assert sheet.wild_left == 2
     sheet = do(sheet, "move", wild=True, to=WAREHOUSE)
     sheet = do(sheet, "help", wild=True, value=3)
-    assert (sheet.position, sheet.marks_at(WAREHOUSE), sheet.wild_left) == (WAREHOUSE, (3,), 0)
+    assert (sheet.position, sheet.marks[WAREHOUSE - 1], sheet.wild_left) == (WAREHOUSE, (3,), 0)
     refused(sheet, {"type": "help", "wild": True, "value": 3}, "no_wild")
 
 
@@ -108,7 +108,7 @@ def test_wild_die_for_moving_anywhere(classic, to):
 def test_wild_die_for_helping(classic):
     sheet = roll(diagonal(classic), 6, 6, 6, 6)
     sheet = do(sheet, "help", wild=True, value=1, slot=3)
-    assert sheet.marks_at(CITY_HALL)[3] is True
+    assert sheet.marks[CITY_HALL - 1][3] is True
 
 
 def test_wild_die_helping_needs_its_number(classic):

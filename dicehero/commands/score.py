@@ -1,7 +1,8 @@
 """``dicehero score GAME.json``: check every action of a game log and print the scores.
 
 Exit status: 0 all legal; 1 an illegal action (who, when, what, which rule);
-2 a file that is not a game log (with a message, never a traceback).
+2 a file that is not a game log, an action of the wrong shape included (a Wild
+die of 7, a die the round does not have), with a message, never a traceback.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 
 from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.edition import EditionError
+from dicehero.engine.errors import BadAction
 from dicehero.engine.gamelog import LogError, parse_log, replay_log
 from dicehero.engine.replay import IllegalAction
 from dicehero.engine.scoring import score
@@ -48,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         sheets = replay_log(edition, log)
     except IllegalAction as e:
+        if isinstance(e.error, BadAction):  # a die of 7, a die the round does not have
+            return _fail(f"{args.log}: not a game log: {e.describe()}")
         print(f"dicehero score: illegal action: {e.describe()}", file=sys.stderr)
         return 1
     results = sorted(((n, score(s)) for n, s in sheets), key=lambda r: r[1].total, reverse=True)

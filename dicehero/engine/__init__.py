@@ -13,12 +13,12 @@ A player's sheet is the fold of their actions over the shared dice::
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Edition, EditionError, parse_edition
 from dicehero.engine.errors import ActionError, BadAction, RuleError
-from dicehero.engine.rules import apply, check, check_roll, legal_actions, start_round
+from dicehero.engine.rules import apply, check_roll, legal_actions, start_round
 from dicehero.engine.scoring import Score, score
 from dicehero.engine.state import Die, Sheet, new_sheet
 
 __all__ = [
     "Action", "ActionError", "BadAction", "Die", "Edition", "EditionError", "RuleError",
-    "Score", "Sheet", "apply", "check", "check_roll", "legal_actions", "new_sheet",
+    "Score", "Sheet", "apply", "check_roll", "legal_actions", "new_sheet",
     "parse_action", "parse_edition", "score", "start_round",
 ]

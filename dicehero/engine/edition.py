@@ -69,10 +69,11 @@ class Location:
     step: str = ""
     layout: str = "right"
 
-    @property
-    def cell_numbers(self) -> tuple[int, ...]:
-        """The printed number of every cell, row by row."""
-        return tuple(n for row in self.rows for n in row)
+    # every cell's printed number, row by row: read on every move the engine checks
+    cell_numbers: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell_numbers", tuple(n for row in self.rows for n in row))
 
     @property
     def size(self) -> int:
@@ -114,6 +115,11 @@ class Edition:
     superpowers: tuple[Superpower, ...]
     faces: int = 6
     _by_number: dict[int, Location] = field(default_factory=dict, compare=False, repr=False)
+    # the numbers of all locations, in order: read on every move the engine checks
+    location_numbers: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "location_numbers", tuple(loc.number for loc in self.locations))
 
     def location(self, number: int) -> Location:
         """The location printed with ``number``."""
@@ -123,10 +129,6 @@ class Edition:
         """The superpower printed with ``number``."""
         return self.superpowers[number - 1]
 
-    @property
-    def location_numbers(self) -> tuple[int, ...]:
-        """The numbers of all locations, in order."""
-        return tuple(loc.number for loc in self.locations)
 
     def reward_count(self, reward: Reward) -> int:
         """How many Wild dice (or Bystanders) the whole sheet can give."""

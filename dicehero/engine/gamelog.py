@@ -105,13 +105,30 @@ def _player(raw: Any, index: int, edition: Edition, table_offer: tuple[int, ...]
         if not isinstance(round_actions, list):
             raise LogError(f"{where}, round {r}: expected a list of actions.")
         try:
-            parsed.append(tuple(parse_action(a) for a in round_actions))
+            parsed.append(tuple(_in_range(parse_action(a), edition) for a in round_actions))
         except BadAction as e:
             raise LogError(f"{where}, round {r}: {e.message}") from None
     # Without a recorded offer (a paper game, say) the choice was free: every superpower.
     chosen_offer = offer or table_offer or tuple(range(1, edition.faces + 1))
     return PlayerLog(name=name.strip(), superpower=superpower, offer=chosen_offer,
                      rounds=tuple(parsed))
+
+
+def _in_range(action: Action, edition: Edition) -> Action:
+    """The action, if its dice and numbers could be on this sheet at all; else BadAction.
+
+    A Wild die of 7 or die 5 of four is not a move the rules refuse but a log that
+    cannot be right: it is malformed, whatever was rolled.
+    """
+    dice = edition.dice_per_round
+    if action.value is not None and not 1 <= action.value <= edition.faces:
+        raise BadAction("bad_value", f"A die shows 1 to {edition.faces}, not {action.value}.")
+    for field in ("die", "copy"):
+        index = getattr(action, field)
+        if index is not None and not 0 <= index < dice:
+            raise BadAction("bad_die", f"A round has dice 0 to {dice - 1} ('{field}'), "
+                                       f"not {index}.")
+    return action
 
 
 def replay_player(edition: Edition, rolls: Sequence[Sequence[int]], player: PlayerLog) -> Sheet:

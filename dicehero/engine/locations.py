@@ -94,6 +94,8 @@ def _refusal(loc: Location, marks: Marks, value: int, slot: int | None,
             return RuleError("wrong_number", f"{name} needs {wanted}; a {value} does not fit.")
         return RuleError("no_room", f"Every {value} at {name} is already marked.")
     if loc.kind == "pairs":
+        if all(len(p) == 2 for p in marks):
+            return RuleError("pairs_full", f"{name} is full: every pair is complete.")
         pair = marks[slot] if slot is not None else ()
         if len(pair) == 2:
             return RuleError("slot_taken", f"That {name} pair is already complete.")
@@ -155,17 +157,3 @@ def rewards(loc: Location, marks: Marks) -> tuple[int, int]:
             bystanders += 1
     return wild, bystanders
 
-
-def obeys_rule(loc: Location, marks: Marks) -> bool:
-    """Whether the marks could have been made by legal play (an invariant for tests)."""
-    if loc.kind == "cells":
-        return len(marks) == len(loc.cell_numbers)
-    if loc.kind == "pairs":
-        return len(marks) == len(loc.boxes) and all(
-            len(p) <= 2 and (len(p) < 2 or p[0] == p[1]) for p in marks)
-    replay: Marks = ()
-    for value in marks:
-        if not _track_accepts(loc, replay, value):
-            return False
-        replay = (*replay, value)
-    return True

@@ -56,11 +56,6 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
     return sheet.evolve(**changes)
 
 
-def check(sheet: Sheet, action: Action | Any) -> None:
-    """Raise :class:`ActionError` if ``action`` is not allowed now; change nothing."""
-    apply(sheet, action)
-
-
 # -- each action -------------------------------------------------------------------------
 
 def _choose(sheet: Sheet, action: Action) -> Changes:

@@ -126,10 +126,6 @@ class Sheet:
         _set(new, "reward_counts", self.reward_counts if marks is _KEEP else None)
         return new
 
-    def marks_at(self, number: int) -> Marks:
-        """The marks of the location printed with ``number``."""
-        return self.marks[number - 1]
-
     def to_dict(self) -> dict[str, Any]:
         """The sheet as JSON-ready data, including the undo steps of the open round."""
         return {

@@ -25,6 +25,12 @@ def _location_view(loc: Location) -> dict[str, Any]:
                         for ln in loc.lines]
         out["rewards"] = [{"label": g.label, "cells": list(g.cells), "reward": g.reward}
                           for g in loc.rewards]
+        # the reward marks printed in a cell's corner: one per kind, for groups smaller than
+        # the whole location (the middle 2 of City Hall is on both diagonals: one Wild mark)
+        size = len(loc.cell_numbers)
+        out["corners"] = [sorted({g.reward for g in loc.rewards
+                                  if c in g.cells and len(g.cells) < size})
+                          for c in range(size)]
     else:
         out["boxes"] = [{"honor": b.honor, "reward": b.reward} for b in loc.boxes]
     if loc.kind == "track":

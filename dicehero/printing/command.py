@@ -8,15 +8,20 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.printing.geometry import PAPERS
 from dicehero.printing.render import join_url, render_sheets
 from dicehero.printing.sheet import SheetHeader
+
+if TYPE_CHECKING:
+    from dicehero.store import Games
 
 DEFAULT_URL = "http://localhost:5000"
 MAX_SHEETS = 5000
@@ -52,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", metavar="CODE",
                         help="print the game's join code and QR code on every sheet; without "
                              "--players or --names, one sheet per player of the game")
+    parser.add_argument("--register", action="store_true",
+                        help="with --game and --names: also write the names in as the game's "
+                             "paper heroes (before its first roll), so their sheets can be "
+                             "entered and ranked")
     parser.add_argument("--edition", metavar="NAME",
                         help=f"edition name or .toml file (default: the game's, else "
                              f"{DEFAULT_EDITION}; known: {', '.join(available_editions())})")
@@ -82,8 +91,12 @@ def _run(args: argparse.Namespace) -> int:
         raise PrintError(f"{game!r} is not a game code (letters, digits, - or _)")
     edition_name = args.edition
     rounds = 0
+    if args.register and (game is None or args.names is None):
+        raise PrintError("--register needs --game CODE and --names FILE")
     if args.names is not None:
         names = read_names(args.names)
+        if args.register:
+            register_paper_heroes(game, names, args.database)
     elif args.players is not None:
         if not 1 <= args.players <= MAX_SHEETS:
             raise PrintError(f"--players must be between 1 and {MAX_SHEETS}, got {args.players}")
@@ -156,23 +169,14 @@ def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
     Raises :class:`GameLookupError` with "no such game" or "the game store is not
     available" in its message.
     """
-    url = database_url or default_database_url()
-    if url.startswith("sqlite:///") and ":memory:" not in url:
-        path = url[len("sqlite:///"):]
-        if not os.path.exists(path):
-            raise GameLookupError(f"the game store is not available: no database at {path} "
-                                  "(start the server with `dicehero serve`, or pass --database)")
     try:
-        from dicehero.store import Games, Store, StoreError
-    except ImportError as e:
-        raise GameLookupError(f"the game store is not available ({e})") from None
-    try:
-        state = Games(Store(url)).state(code)
-    except StoreError as e:
-        if getattr(e, "code", "") == "unknown_game":
-            raise GameLookupError(f"no such game: {code}") from None
-        raise GameLookupError(f"the game store is not available: {e}") from None
+        with _games(database_url) as games:
+            state = games.state(code)
+    except GameLookupError:
+        raise
     except Exception as e:  # a missing table, a refused connection: say so, no traceback
+        if getattr(e, "code", "") == "unknown_game":  # the store's StoreError
+            raise GameLookupError(f"no such game: {code}") from None
         raise GameLookupError(f"the game store is not available: {type(e).__name__}: "
                               f"{str(e).splitlines()[0] if str(e) else ''}") from None
     names = [str(p["name"]) for p in state.get("players", [])]
@@ -182,6 +186,52 @@ def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
     return GamePlayers(code=str(state.get("code", code)),
                        edition=str(state.get("edition") or DEFAULT_EDITION),
                        rounds=int(state.get("rounds") or 0), names=names)
+
+
+def register_paper_heroes(code: str, names: list[str], database_url: str | None = None) -> None:
+    """Write ``names`` in as paper heroes of game ``code``; names already there are kept.
+
+    The store refuses once the game's first roll is out (a hero written in later could
+    fit a sheet to public dice); that refusal, or any other, is a :class:`PrintError`.
+    """
+    from dicehero.store import StoreError
+
+    with _games(database_url) as games:
+        try:
+            have = {p["name"] for p in games.state(code).get("players", [])}
+        except StoreError as e:
+            raise PrintError(f"could not write the heroes in: {e.message}") from None
+        for name in names:
+            if name and name not in have:
+                try:
+                    games.join(code, {"name": name, "paper": True})
+                except StoreError as e:
+                    raise PrintError(f"could not write in {name!r}: {e.message}") from None
+                have.add(name)
+
+
+@contextmanager
+def _games(database_url: str | None) -> Iterator[Games]:
+    """The live server's store, or :class:`GameLookupError` if it is not there.
+
+    Its connections are closed on the way out: a command may run inside a longer-lived
+    process (the tests), and a pooled connection left open there is a leak.
+    """
+    url = database_url or default_database_url()
+    if url.startswith("sqlite:///") and ":memory:" not in url:
+        path = url[len("sqlite:///"):]
+        if not os.path.exists(path):
+            raise GameLookupError(f"the game store is not available: no database at {path} "
+                                  "(start the server with `dicehero serve`, or pass --database)")
+    try:
+        from dicehero.store import Games, Store
+    except ImportError as e:
+        raise GameLookupError(f"the game store is not available ({e})") from None
+    games = Games(Store(url))
+    try:
+        yield games
+    finally:
+        games.store.engine.dispose()
 
 
 class TerminalProgress:

@@ -106,13 +106,3 @@ class Rect:
     def centred(self, w: float, h: float) -> Rect:
         """A ``w`` by ``h`` rectangle with the same centre."""
         return Rect(self.cx - w / 2, self.cy - h / 2, w, h)
-
-    def contains(self, other: Rect, tolerance: float = 1e-6) -> bool:
-        """Whether ``other`` lies wholly inside this rectangle."""
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
-
-    def overlaps(self, other: Rect, tolerance: float = 1e-6) -> bool:
-        """Whether the two rectangles share any area (touching edges do not count)."""
-        return (self.x < other.right - tolerance and other.x < self.right - tolerance
-                and self.y < other.top - tolerance and other.y < self.top - tolerance)

@@ -24,6 +24,7 @@ from dicehero.editions import load_edition
 from dicehero.engine import ActionError, BadAction, apply, check_roll, parse_action, score
 from dicehero.engine.edition import Edition, EditionError
 from dicehero.engine.view import edition_view, sheet_view
+from dicehero.engine.witness import IMPOSSIBLE, find_witness
 from dicehero.store.db import Store, emit
 from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, roll_label, seed_digest
 from dicehero.store.errors import StoreError
@@ -39,14 +40,19 @@ from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.names import check_distinct, clean_name
 from dicehero.store.paper import (
     PAPER_DONE,
+    check_not_erased,
     check_unchanged,
     is_approved,
     is_paper_row,
+    marks_action,
+    marks_refusal,
     next_round_view,
     paper_offer,
     paper_step,
+    parse_paper_marks,
     parse_sheet,
     replay_sheet,
+    row_sheet,
     stored_action,
 )
 from dicehero.store.projection import (
@@ -79,6 +85,7 @@ class Games:
         self.projections = Projections()
         self.max_players = max_players
         self.paper_grace = 3600.0  # seconds after the end that paper sheets may still come in
+        self.paper_check_seconds = 10.0  # how long a sheet sent by its marks may be searched
 
     # -- lookups and who is asking ---------------------------------------------------------
 
@@ -645,6 +652,7 @@ class Games:
         return {"player": _player_json(player, game),
                 "paper": {"superpower": sheet.get("superpower"),
                           "rounds": sheet.get("rounds") or [],
+                          "marks": sheet.get("marks"), "check": sheet.get("check"),
                           "submitted_at": _unix(row.created_at) if row is not None else None,
                           "approved": row is not None and is_approved(sheet)},
                 "score": {k: mine[k] for k in mine if k not in ("player_id", "name")},
@@ -669,7 +677,9 @@ class Games:
         approves it, may not rewrite rounds sent before the next roll was out, and may
         not change a sheet the host approved.
         """
-        only(body, "superpower", "rounds")
+        only(body, "superpower", "rounds", "marks")
+        if "marks" in body:
+            return self._paper_submit_marks(code, secret, player_id, body)
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -690,6 +700,65 @@ class Games:
                                 game.status == "over")
             action = stored_action(superpower, rounds, approved=host)
             # Ranked before the row is added: the cache must never fold an uncommitted row.
+            board = self._leaderboard(s, game, {player.id: sheet})
+            if last is not None and last.action == action:
+                return {**self._paper_reply(game, player, last, board), "stored": False}
+            row = ActionRow(game_id=game.id, player_id=player.id, roll=game.roll_count,
+                            action=action, idempotency_key="paper:" + secrets.token_hex(12))
+            s.add(row)
+            s.flush()
+            reply = self._paper_reply(game, player, row, board)
+            self._emit_paper_sheet(s, game, player, reply)
+            return {**reply, "stored": True}
+
+        return self.store.write(normalise_code(code), work)
+
+    def _paper_submit_marks(self, code: str, secret: str | None, player_id: int,
+                            body: dict[str, Any]) -> dict[str, Any]:
+        """A paper sheet sent as drawn: verified by a witness search, then stored with it.
+
+        The search runs outside the game's write lock (it may take seconds, and the
+        game goes on meanwhile); the sheet is stored only if no roll came in since.
+        Marks no legal play draws are a 422 in plain words. A search that runs out
+        of time stores the sheet pending, for the host to approve by hand.
+        """
+        with self.store.read() as s:
+            game = self._game(s, code)
+            player, role = self._paper_player(s, game, player_id, secret)
+            self._check_paper_open(game)
+            edition = load_edition(game.edition)
+            rolls = self._rolls(s, game)
+            offer = paper_offer(game.power_mode, game.offer, edition)
+            paper = parse_paper_marks(body, edition)
+            last = self._last_paper(s, player)
+            if role != "host" and last is not None and is_paper_row(last.action):
+                if is_approved(last.action):
+                    raise StoreError(409, "sheet_approved", "The host approved your sheet; "
+                                                            "only the host can change it now.")
+                check_not_erased(row_sheet(edition, offer, rolls, last.action), paper, edition)
+        deadline = time.monotonic() + self.paper_check_seconds
+
+        def pause() -> bool:
+            time.sleep(0)  # under gevent: let the live game's requests run between states
+            return time.monotonic() < deadline
+
+        verdict = find_witness(edition, offer, rolls, paper, pause=pause)
+        if verdict.status == IMPOSSIBLE:
+            raise marks_refusal(verdict)
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            player, role = self._paper_player(s, game, player_id, secret)
+            self._check_paper_open(game)
+            if game.roll_count != len(rolls):
+                raise StoreError(409, "rolled_meanwhile", "A new roll came in while your "
+                                                          "sheet was checked: send it again.")
+            action = marks_action(paper, verdict, approved=role == "host")
+            last = self._last_paper(s, player)
+            if role != "host" and last is not None and is_approved(last.action):
+                raise StoreError(409, "sheet_approved", "The host approved your sheet; "
+                                                        "only the host can change it now.")
+            sheet = row_sheet(edition, offer, rolls, action)
             board = self._leaderboard(s, game, {player.id: sheet})
             if last is not None and last.action == action:
                 return {**self._paper_reply(game, player, last, board), "stored": False}

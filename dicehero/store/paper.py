@@ -8,9 +8,15 @@ action vocabulary. The sheet is replayed through the engine over the game's
 real rolls, exactly as a phone player's taps would be; the first action the
 rules refuse names its round, its die and the rule.
 
+A sheet may also be sent as it is drawn, ``{"marks": {...}}`` (the shape of
+:mod:`dicehero.engine.paper_marks`): the engine's witness search finds rounds
+that draw exactly those marks, and the rounds are stored with the marks.
+
 Each accepted sheet is stored as one row of the append-only action log,
-``{"type": "paper", "superpower": ..., "rounds": [...]}``; the newest row of a
-player supersedes the earlier ones (see :mod:`dicehero.store.projection`).
+``{"type": "paper", "superpower": ..., "rounds": [...]}``, with ``marks`` and
+``check`` (``verified`` or ``undecided``) when it was sent by its marks; the
+newest row of a player supersedes the earlier ones (see
+:mod:`dicehero.store.projection`).
 This module is the pure part: shapes, the entry steps and the refusal as a 422;
 the replay itself is the engine's (:mod:`dicehero.engine.replay`).
 """
@@ -22,7 +28,9 @@ from typing import Any
 
 from dicehero.engine import Action, ActionError, BadAction, Sheet, apply, parse_action, start_round
 from dicehero.engine.edition import Edition
+from dicehero.engine.paper_marks import PaperMarks, erased, parse_marks
 from dicehero.engine.replay import IllegalAction, Replay, replay
+from dicehero.engine.witness import UNDECIDED, VERIFIED, Verdict
 from dicehero.store.errors import StoreError
 
 PAPER = "paper"  # the action-log type of a stored paper sheet
@@ -184,3 +192,45 @@ def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequenc
         rounds.append([])
     rounds[-1].append(action.to_dict())
     return superpower, rounds, after
+
+
+def parse_paper_marks(body: dict[str, Any], edition: Edition) -> PaperMarks:
+    """The ``marks`` of a sheet sent as drawn; 400 on a bad shape."""
+    if set(body) - {"marks"}:
+        raise StoreError(400, "bad_field", "Send a sheet either by its 'marks' or by its "
+                                           "'superpower' and 'rounds', not both.")
+    try:
+        return parse_marks(body["marks"], edition)
+    except BadAction as e:
+        raise StoreError(400, e.code, e.message) from None
+
+
+def marks_refusal(verdict: Verdict) -> StoreError:
+    """The 422 for marks no legal play over the game's rolls draws; nothing is stored."""
+    return StoreError(422, verdict.code, verdict.reason)
+
+
+def marks_action(paper: PaperMarks, verdict: Verdict, approved: bool) -> dict[str, Any]:
+    """The action-log row of a sheet sent by its marks: the witness's rounds, or none if the
+    check was undecided (then the marks themselves are scored, pending the host's word)."""
+    assert verdict.status in (VERIFIED, UNDECIDED)
+    rounds = [[a.to_dict() for a in r] for r in verdict.rounds]
+    return {**stored_action(paper.superpower, rounds, approved),
+            "marks": paper.to_dict(), "check": verdict.status}
+
+
+def row_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
+              row: dict[str, Any]) -> Sheet:
+    """The sheet of a stored paper row: its rounds replayed, or its marks if never verified."""
+    if row.get("check") == UNDECIDED:
+        return parse_marks(row["marks"], edition).sheet(edition, offer)
+    return replay_sheet(edition, offer, rolls, row.get("superpower"), row.get("rounds") or [])
+
+
+def check_not_erased(before: Sheet, after: PaperMarks, edition: Edition) -> None:
+    """Refuse (409) a player's sheet that loses a mark they sent before: ink does not erase."""
+    lost = erased(PaperMarks.of(before), after, edition)
+    if lost:
+        raise StoreError(409, "marks_erased", f"Ink does not come off: this sheet no longer "
+                                              f"shows {lost}, which you sent before. Only the "
+                                              f"host can change it now.")

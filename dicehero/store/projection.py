@@ -23,7 +23,7 @@ from dicehero.engine.edition import Edition
 from dicehero.engine.replay import Replay
 from dicehero.store.dice import derive_offer, offer_label
 from dicehero.store.models import ActionRow, Game, Player, Roll
-from dicehero.store.paper import is_paper_row, paper_offer, replay_sheet
+from dicehero.store.paper import is_paper_row, paper_offer, row_sheet
 
 
 @dataclass
@@ -57,8 +57,7 @@ def paper_fold(game: Game, edition: Edition, player_id: int, rolls: list[list[in
     The sheet was checked when it was stored, under the game's write lock, over the
     same rolls; rounds they have not entered yet stay blank.
     """
-    sheet = replay_sheet(edition, paper_offer(game.power_mode, game.offer, edition), rolls,
-                         row.get("superpower"), row.get("rounds") or [])
+    sheet = row_sheet(edition, paper_offer(game.power_mode, game.offer, edition), rolls, row)
     return PlayerFold(player_id, 0, Replay(sheet))
 
 

@@ -21,7 +21,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app; the database schema is upgraded at start."""
     app = configured_app(test_config)
 
-    from dicehero.web import api, compress, errors, events, guard, openapi, pages, solo
+    from dicehero.web import api, compress, doodles, errors, events, guard, openapi, pages, solo
 
     errors.init_app(app)
     guard.init_app(app)
@@ -32,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     events.init_app(app)
     openapi.init_app(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(doodles.bp)
     app.register_blueprint(solo.bp)
     return app
 

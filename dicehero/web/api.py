@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 
-from dicehero.engine import ActionError, BadAction
 from dicehero.store import Games, StoreError
 from dicehero.web.device import device_id
-from dicehero.web.errors import error_response
 from dicehero.web.request import bearer, body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -188,16 +186,9 @@ def edition(name: str) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Register the API and turn store and engine refusals into the one JSON error shape."""
+    """Register the API and its settings (errors are mapped once, in :mod:`dicehero.web.errors`)."""
     app.register_blueprint(bp)
     app.extensions["dicehero.games"].paper_grace = float(
         app.config.get("PAPER_GRACE_SECONDS", 3600))
-
-    @app.errorhandler(StoreError)
-    def _store_error(e: StoreError) -> tuple[Response, int]:
-        return error_response(e.status, e.code, e.message, e.details)
-
-    @app.errorhandler(ActionError)
-    def _action_error(e: ActionError) -> tuple[Response, int]:
-        # A malformed action is a bad request; a well-formed one the rules refuse is 422.
-        return error_response(400 if isinstance(e, BadAction) else 422, e.code, e.message)
+    app.extensions["dicehero.games"].paper_check_seconds = float(
+        app.config.get("PAPER_CHECK_SECONDS", 10))

@@ -31,12 +31,18 @@ def error_response(status: int, code: str, message: str,
 def init_app(app: Flask) -> None:
     """Send every error, ours or Werkzeug's, in the one JSON shape."""
 
+    from dicehero.engine import ActionError, BadAction
     from dicehero.store import StoreError
 
     @app.errorhandler(ApiError)
     @app.errorhandler(StoreError)
     def _api_error(e: ApiError | StoreError) -> tuple[Response, int]:
         return error_response(e.status, e.code, e.message, getattr(e, "details", None))
+
+    @app.errorhandler(ActionError)
+    def _action_error(e: ActionError) -> tuple[Response, int]:
+        # A malformed action is a bad request; a well-formed one the rules refuse is 422.
+        return error_response(400 if isinstance(e, BadAction) else 422, e.code, e.message)
 
     @app.errorhandler(HTTPException)
     def _http_error(e: HTTPException) -> tuple[Response, int]:

@@ -140,7 +140,7 @@ def check_rate() -> Response | None:
     elif endpoint == "api.paper_check":
         wait = limiter.wait("paper_check", code, client_address())
         what = "paper marks from here"
-    elif endpoint == "pages.put_doodle":
+    elif endpoint == "doodles.put_doodle":
         wait, what = limiter.wait("doodle", code, player, _secret()), "drawings"
     elif endpoint in _HOST_WRITES:
         wait, what = limiter.wait("host", code, _secret()), "host requests"

@@ -7,11 +7,8 @@ browser's localStorage and travel as ``Authorization: Bearer``.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import io
 import re
-import struct
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,18 +27,12 @@ from flask import (
 
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.view import edition_view
-from dicehero.store.doodles import load_doodle, save_doodle
 from dicehero.web.addresses import lan_ip
 from dicehero.web.device import give_device
-from dicehero.web.errors import ApiError
-from dicehero.web.request import bearer, body
 
 bp = Blueprint("pages", __name__)
 
 _CODE = re.compile(r"^[A-Za-z0-9]{4,10}$")
-DOODLE_MAX_BYTES = 24 * 1024
-DOODLE_MAX_SIDE = 256
-_PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def _games() -> Any:
@@ -110,6 +101,14 @@ def paper(code: str) -> str:
     return render_template("paper.html", game=state, edition=edition_view(edition))
 
 
+@bp.get("/paper/<code>/marks")
+def paper_marks(code: str) -> str:
+    """A paper sheet entered as it is drawn: the printed sheet as a form of marks."""
+    state = _game_state(code)
+    edition = load_edition(state["edition"])
+    return render_template("paper_marks.html", game=state, edition=edition_view(edition))
+
+
 @bp.get("/host")
 def host_new() -> str:
     """Create a game."""
@@ -141,57 +140,3 @@ def qr(code: str) -> Response:
     resp = Response(buf.getvalue(), mimetype="image/svg+xml")
     resp.headers["Cache-Control"] = "max-age=3600"
     return resp
-
-
-# -- costume doodles ------------------------------------------------------------------------
-
-def check_png(data: bytes) -> tuple[int, int]:
-    """The width and height of a small PNG; :class:`ApiError` if it is not one."""
-    if len(data) > DOODLE_MAX_BYTES:
-        raise ApiError(413, "doodle_too_big", f"A doodle is at most {DOODLE_MAX_BYTES // 1024} KB.")
-    if len(data) < 33 or not data.startswith(_PNG) or data[12:16] != b"IHDR":
-        raise ApiError(422, "bad_doodle", "A doodle is a PNG image.")
-    width, height = struct.unpack(">II", data[16:24])
-    if not (0 < width <= DOODLE_MAX_SIDE and 0 < height <= DOODLE_MAX_SIDE):
-        raise ApiError(422, "bad_doodle", f"A doodle is at most {DOODLE_MAX_SIDE} pixels "
-                                          f"on a side.")
-    return width, height
-
-
-@bp.put("/api/games/<code>/players/<int:player_id>/doodle")
-def put_doodle(code: str, player_id: int) -> dict[str, Any]:
-    """The player: store their costume doodle (a small PNG data URL)."""
-    state = _games().state(code)  # an API route: a JSON 404, not the HTML page
-    who = _games().whoami(code, bearer())
-    if who["role"] != "player" or who["player"]["id"] != player_id:
-        raise ApiError(403, "not_your_sheet", "That is another player's doodle.")
-    if who["player"].get("removed"):
-        raise ApiError(403, "player_removed", "The host removed you from this game.")
-    data = body()
-    if set(data) - {"png"}:
-        raise ApiError(422, "bad_field", "A doodle body has only 'png'.")
-    raw = data.get("png")
-    prefix = "data:image/png;base64,"
-    if not isinstance(raw, str) or not raw.startswith(prefix):
-        raise ApiError(422, "bad_doodle", "Send 'png': a data:image/png;base64 URL.")
-    try:
-        data = base64.b64decode(raw[len(prefix):], validate=True)
-    except (binascii.Error, ValueError):
-        raise ApiError(422, "bad_doodle", "The doodle is not valid base64.") from None
-    width, height = check_png(data)
-    save_doodle(current_app.extensions["dicehero.store"], state["code"], player_id, data)
-    return {"width": width, "height": height, "bytes": len(data)}
-
-
-@bp.get("/api/games/<code>/players/<int:player_id>/doodle.png")
-def get_doodle(code: str, player_id: int) -> Response:
-    """A player's costume doodle (404 when they drew none); revalidated by its ETag."""
-    found = load_doodle(current_app.extensions["dicehero.store"], code, player_id)
-    if found is None:
-        raise ApiError(404, "no_doodle", "This hero has no doodle.")
-    png, digest = found
-    resp = Response(png, mimetype="image/png")
-    resp.set_etag(digest)
-    resp.headers["Cache-Control"] = "no-cache"
-    resp.headers["X-Content-Type-Options"] = "nosniff"
-    return resp.make_conditional(request)

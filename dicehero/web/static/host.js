@@ -12,20 +12,11 @@
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   let secret = localStorage.getItem(KEY);
   let state = null;
-  let lastEventId = 0;
-  let es = null;
   let timerEnds = null;
   let rolling = false;
   let pending = null;
 
-  async function api(method, path, body) {
-    const headers = { "Content-Type": "application/json" };
-    if (secret) headers.Authorization = "Bearer " + secret;
-    const r = await fetch("/api/games/" + code + path, { method, headers, cache: "no-store", body: body ? JSON.stringify(body) : undefined });
-    let data = null;
-    try { data = await r.json(); } catch (e) { data = null; }
-    return { ok: r.ok, status: r.status, data };
-  }
+  const api = DH.api(code, () => secret);
 
   function say(s, bad) {
     const m = $("host-msg");
@@ -131,7 +122,7 @@
       img.alt = ""; img.width = 32; img.height = 32;
       img.hidden = true;
       img.onload = () => { img.hidden = false; };
-      img.src = "/api/games/" + code + "/players/" + id + "/doodle.png" + (fresh ? "?v=" + lastEventId : "");
+      img.src = "/api/games/" + code + "/players/" + id + "/doodle.png" + (fresh ? "?v=" + stream.last : "");
       doodles.set(id, img);
     }
     return img;
@@ -154,7 +145,7 @@
 
   async function refresh() {
     const r = await api("GET", "");
-    if (r.ok) { state = r.data; if (!lastEventId) lastEventId = state.last_event_id; render(); }
+    if (r.ok) { state = r.data; if (!stream.last) stream.last = state.last_event_id; render(); }
   }
   // One refresh at a time; an event that arrives during one asks for another after it.
   let again = false;
@@ -166,20 +157,16 @@
     });
   }
 
-  function connect() {
-    if (es) es.close();
-    es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
-    es.onopen = () => soon();
-    es.onmessage = (e) => {
-      if (e.lastEventId) lastEventId = +e.lastEventId;
+  const stream = DH.stream(code, {
+    open: () => soon(),
+    message: (e) => {
       const doodled = /^\{"type":"player_doodle","data":\{"player":\{"id":(\d+)/.exec(e.data);
       if (doodled) { doodle(+doodled[1], true); return; }
       // A paper sheet can come in after the end: the results are drawn again.
       if (/"type":"paper_(sheet|closed)"/.test(e.data)) resultsShown = false;
       soon();
-    };
-    es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000); };
-  }
+    },
+  });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") soon(); });
 
   async function hostPost(path, body) {
@@ -407,6 +394,6 @@
   (async function start() {
     if (!secret) { $("auth").hidden = false; }
     await refresh();
-    connect();
+    stream.connect();
   })();
 })();

@@ -24,8 +24,6 @@
   let state = null; // the game's public state (rolls, status)
   let last = null; // the last /paper/check reply
   let sheet = null;
-  let es = null;
-  let lastEventId = 0;
   let pending = null;
 
   function read(k) {
@@ -34,14 +32,7 @@
   const keyOf = (d) => JSON.stringify({ superpower: d.superpower, rounds: d.rounds });
   function saveDraft() { localStorage.setItem(DRAFT, JSON.stringify(draft)); }
 
-  async function api(method, path, body) {
-    const headers = { "Content-Type": "application/json" };
-    if (me) headers.Authorization = "Bearer " + me.secret;
-    const r = await fetch("/api/games/" + code + path, { method, headers, cache: "no-store", body: body ? JSON.stringify(body) : undefined });
-    let data = null;
-    try { data = await r.json(); } catch (e) { data = null; }
-    return { ok: r.ok, status: r.status, data };
-  }
+  const api = DH.api(code, () => me && me.secret);
   const errText = (r) => (r.data && r.data.error ? r.data.error.message : "The server said " + r.status + ".");
 
   function check(extra) {
@@ -176,7 +167,7 @@
   // Re-read the game (a new roll, the end) and re-judge the draft.
   async function refresh() {
     const st = await api("GET", "");
-    if (st.ok) { state = st.data; if (!lastEventId) lastEventId = state.last_event_id; }
+    if (st.ok) { state = st.data; if (!stream.last) stream.last = state.last_event_id; }
     let r = await check({});
     if (!r.ok && r.status === 422) {
       // Marks kept on this phone that the game refuses: fall back to what the server holds.
@@ -194,22 +185,17 @@
     if (!pending) pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => { pending = null; });
   }
 
-  function connect() {
-    if (es) es.close();
-    es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
-    es.onopen = () => DH.text($("conn"), "● Live");
-    es.onmessage = (e) => {
-      if (e.lastEventId) lastEventId = +e.lastEventId;
+  const stream = DH.stream(code, {
+    open: () => DH.text($("conn"), "● Live"),
+    message: (e) => {
       let ev = null;
       try { ev = JSON.parse(e.data); } catch (err) { return; }
       if (["roll", "offer", "game_over", "snapshot"].includes(ev.type)) soon();
       if (ev.type === "paper_closed" || (ev.type === "paper_sheet" && ev.data.player.id === me.id)) reread();
-    };
-    es.onerror = () => {
-      DH.text($("conn"), "Reconnecting…");
-      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
-    };
-  }
+    },
+    error: () => DH.text($("conn"), "Reconnecting…"),
+  });
+
 
   // What the server holds now (the host approved it, or changed it): shown, the draft kept.
   async function reread() {
@@ -238,12 +224,15 @@
     if (!draft || asHost || (approved && sentKey)) { draft = held; saveDraft(); }
     DH.text($("hero-title"), p.data.player.name + " · paper" + (asHost ? " · checked by the host" : ""));
     $("back-host").hidden = !asHost;
+    if (asHost) $("to-marks").href += "?hero=" + hero;
     $("join").hidden = true;
     $("status").hidden = false;
     $("game").hidden = false;
-    if (!sheet) sheet = DH.Sheet($("sheet"), { send, describe, rounds: +main.dataset.rounds });
+    if (!sheet) sheet = DH.Sheet($("sheet"), {
+      send, describe, rounds: +main.dataset.rounds, over: () => !!state && state.status === "over",
+    });
     await refresh();
-    connect();
+    stream.connect();
   }
 
   function showJoin() {
@@ -293,7 +282,7 @@
 
   (async function boot() {
     const st = await api("GET", "");
-    if (st.ok) { state = st.data; lastEventId = state.last_event_id; }
+    if (st.ok) { state = st.data; stream.last = state.last_event_id; }
     if (me) start(); else showJoin();
   })();
 })();

@@ -10,13 +10,12 @@
   let me = load();
   let sheet = null;
   let roll = 0;
-  let lastEventId = 0;
-  let es = null;
   let over = false;
   let timer = null;
   let counts = { done: 0, players: 0 };
   let shownForfeit = 0;
   let refreshing = null;
+  let focusAfterJoin = false; // a hero who just joined: the keyboard goes to the dice
   let saidRound = 0; // the last round whose "tap a die" was said
 
   function load() {
@@ -29,14 +28,7 @@
     return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  async function api(method, path, body) {
-    const headers = { "Content-Type": "application/json" };
-    if (me) headers.Authorization = "Bearer " + me.secret;
-    const r = await fetch("/api/games/" + code + path, { method, headers, body: body ? JSON.stringify(body) : undefined, cache: "no-store" });
-    let data = null;
-    try { data = await r.json(); } catch (e) { data = null; }
-    return { ok: r.ok, status: r.status, data };
-  }
+  const api = DH.api(code, () => me && me.secret);
 
   function setConn(on) {
     const c = $("conn");
@@ -93,7 +85,7 @@
     const d = r.data;
     if (d.player.removed) { $("game").hidden = true; $("removed").hidden = false; return; }
     roll = d.game.roll;
-    if (!lastEventId) lastEventId = d.game.last_event_id;
+    if (!stream.last) stream.last = d.game.last_event_id;
     DH.text($("hero-title"), d.player.name);
     $("join").hidden = true;
     $("game").hidden = false;
@@ -119,6 +111,7 @@
       saidRound = Math.max(saidRound, v.round);
     }
     if (d.game.status === "over") { over = true; showFinal(d); }
+    else if (focusAfterJoin) { focusAfterJoin = false; sheet.focusDice(); }
     liveLine();
   }
 
@@ -184,26 +177,20 @@
     liveLine();
   }
 
-  function connect() {
-    if (es) es.close();
-    es = new EventSource("/api/games/" + code + "/events?last_event_id=" + lastEventId);
-    es.onopen = () => { setConn(true); refresh(); };
-    es.onmessage = (e) => {
-      if (e.lastEventId) lastEventId = +e.lastEventId;
+  const stream = DH.stream(code, {
+    open: () => { setConn(true); refresh(); },
+    message: (e) => {
       try { handle(JSON.parse(e.data)); } catch (err) { /* a malformed event is ignored */ }
-    };
-    es.onerror = () => {
-      setConn(false);
-      // The browser retries by itself unless the stream was refused; then we do.
-      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
-    };
-  }
+    },
+    error: () => setConn(false),
+  });
+
 
   // After sleep or a lost network, catch up at once instead of waiting for a retry.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && me) { refresh(); if (!es || es.readyState === EventSource.CLOSED) connect(); }
+    if (document.visibilityState === "visible" && me) { refresh(); if (stream.closed()) stream.connect(); }
   });
-  window.addEventListener("online", () => { if (me) { refresh(); connect(); } });
+  window.addEventListener("online", () => { if (me) { refresh(); stream.connect(); } });
   window.addEventListener("offline", () => { if (me) setConn(false); });
 
   async function start() {
@@ -213,7 +200,7 @@
       if (st.data.timer) timer = { ends: Date.now() / 1000 + st.data.timer.seconds_left };
     }
     await doRefresh();
-    if (me) connect();
+    if (me) stream.connect();
   }
 
   // -- joining --------------------------------------------------------------------------
@@ -251,6 +238,7 @@
     if (!r.ok) { DH.text($("join-err"), r.data && r.data.error ? r.data.error.message : "Could not join."); return; }
     me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
     localStorage.setItem(KEY, JSON.stringify(me));
+    focusAfterJoin = true;
     if (drawn) {
       const res = await api("PUT", "/players/" + me.id + "/doodle", { png: canvas.toDataURL("image/png") });
       if (!res.ok) DH.text($("live"), "Your drawing was not saved: " + (res.data ? res.data.error.message : res.status));

@@ -26,7 +26,8 @@
   /* root: the #sheet section. opts.send(action, {check}) resolves to
      {sheet, error}; with check it only asks why an action is refused.
      Optional: opts.rounds (a game shorter than the edition), opts.onRender(view),
-     opts.describe(action, view) -> text or "". */
+     opts.describe(action, view) -> text or "", opts.over() -> true once the game has
+     ended (a sheet entered afterwards then says so: its rounds are not live). */
   DH.Sheet = function (root, opts) {
     const ed = JSON.parse(document.getElementById("edition-data").textContent);
     const $ = (sel) => root.querySelector(sel);
@@ -81,6 +82,7 @@
           if (action.type === "undo") said.pop();
           else said.push(line);
           say(own || (began ? roundLine(r.sheet) : line));
+          if (action.type === "choose") focusDice();
         }
       } catch (e) {
         say("Could not reach the server: " + e.message + ". Try again.", true);
@@ -127,6 +129,21 @@
       const n = legalFor(s).length;
       say(n ? "Yellow places take " + dieWord(s) + ". Tap one (or another die)."
         : "No place takes " + dieWord(s) + ".");
+      revealLegal();
+    }
+
+    // On a small phone most of the sheet is below the pinned dice: if no place the die may
+    // go is in sight, scroll the nearest one to just under the pinned bar.
+    function revealLegal() {
+      const places = $$(".locs .legal");
+      if (!places.length) return;
+      const top = root.querySelector(".hud").getBoundingClientRect().bottom;
+      const bottom = window.innerHeight;
+      const seen = (r) => r.top >= top && r.bottom <= bottom;
+      if (places.some((el) => seen(el.getBoundingClientRect()))) return;
+      const nearest = places.reduce((a, b) => (Math.abs(b.getBoundingClientRect().top - top)
+        < Math.abs(a.getBoundingClientRect().top - top) ? b : a));
+      window.scrollBy({ top: nearest.getBoundingClientRect().top - top - 8, behavior: "instant" });
     }
 
     function paintLegal() {
@@ -200,7 +217,10 @@
       if (v.round !== shownRound) said.length = 0;
       shownRound = v.round;
       if (began) announce();
-      DH.text($("#s-round"), v.finished ? "Game over" : v.round ? "Round " + v.round + " of " + (opts.rounds || ed.rounds) : "Before the first roll");
+      const of = " of " + (opts.rounds || ed.rounds);
+      DH.text($("#s-round"), v.finished ? "Game over"
+        : v.round && opts.over && opts.over() ? "Game over: enter round " + v.round + of
+        : v.round ? "Round " + v.round + of : "Before the first roll");
       DH.text($("#s-total"), v.score.total + " Honor");
       // dice
       $$("[data-die]").forEach((b) => {
@@ -402,6 +422,13 @@
     });
     root.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { hidePicker(); select(null); } });
 
-    return { render, say, roundLine, get view() { return view; }, edition: ed };
+    // The keyboard's place after joining or choosing: the first die to tap, or the tray
+    // (announced as "This round's dice") while the roll is still to come.
+    function focusDice() {
+      const die = root.querySelector(".die:not(:disabled):not([hidden])");
+      (die || root.querySelector(".tray")).focus();
+    }
+
+    return { render, say, roundLine, focusDice, get view() { return view; }, edition: ed };
   };
 })();

@@ -1,0 +1,284 @@
+"""A paper sheet as it is drawn: the marks, with no moves and no rounds.
+
+A pen on a printed sheet leaves X's in City Hall and Church cells, numbers in
+the Hospital pairs and along the three tracks, ticks for Robot Minions, Wild
+dice and superpower uses, the chosen superpower, and (where the sheet has a
+ROUNDS box) the dice the player wrote down. Which die did what, and when, is
+not on the paper: :mod:`dicehero.engine.witness` finds a legal play that
+draws exactly these marks.
+
+The JSON shape (``docs/API.md``, "Entering a paper sheet by its marks")::
+
+    {"superpower": 4,
+     "marks": [[true, false, ...], [[4, 4], [2], [], ...], [5, 5], [3, 4, 5], [], [...]],
+     "minions": [0, 1, 3, 0, 0, 2],
+     "wild_used": 1, "powers_used": 2,
+     "bystanders": 1,                      # optional: checked against the marks
+     "rolls": [[3, 1, 6, 6], null, ...]}   # optional: the ROUNDS box, checked against the game
+
+``marks`` has one entry per location in sheet order, as in the sheet view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dicehero.engine import locations
+from dicehero.engine.edition import Edition, Location
+from dicehero.engine.errors import ActionError, BadAction, RuleError
+from dicehero.engine.locations import Marks
+from dicehero.engine.state import Sheet, new_sheet
+
+
+@dataclass(frozen=True, slots=True)
+class PaperMarks:
+    """Everything drawn on one paper sheet (see the module docstring)."""
+
+    superpower: int | None
+    marks: tuple[Marks, ...]
+    minions: tuple[int, ...]
+    wild_used: int = 0
+    powers_used: int = 0
+    bystanders: int | None = None  # as ticked on the sheet, when the player ticked them
+    rolls: tuple[tuple[int, ...] | None, ...] = ()  # the ROUNDS box, where written
+
+    @classmethod
+    def of(cls, sheet: Sheet) -> PaperMarks:
+        """The marks a sheet played in the app would show on paper."""
+        return cls(superpower=sheet.superpower, marks=sheet.marks, minions=sheet.minions,
+                   wild_used=sheet.wild_spent, powers_used=sheet.powers_used,
+                   bystanders=sheet.bystanders)
+
+    @property
+    def count(self) -> int:
+        """How many marks the dice must have made: numbers, X's and Robot Minions."""
+        return sum(mark_count(m) for m in self.marks) + sum(self.minions)
+
+    def sheet(self, edition: Edition, offer: Sequence[int] = ()) -> Sheet:
+        """A sheet holding these marks, to score them (how they came about is not checked)."""
+        blank = new_sheet(edition, offer)
+        return blank.evolve(superpower=self.superpower, marks=self.marks, minions=self.minions,
+                            wild_spent=self.wild_used, powers_used=self.powers_used,
+                            round=edition.rounds, done=True, played=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The marks as JSON-ready data, in the shape :func:`parse_marks` reads."""
+        out: dict[str, Any] = {
+            "superpower": self.superpower,
+            "marks": [[list(p) if isinstance(p, tuple) else p for p in m] for m in self.marks],
+            "minions": list(self.minions),
+            "wild_used": self.wild_used,
+            "powers_used": self.powers_used,
+        }
+        if self.bystanders is not None:
+            out["bystanders"] = self.bystanders
+        if self.rolls:
+            out["rolls"] = [list(r) if r is not None else None for r in self.rolls]
+        return out
+
+
+def mark_count(marks: Marks) -> int:
+    """How many dice the marks of one location took (an X, a number in a pair or a box)."""
+    if marks and isinstance(marks[0], bool):
+        return sum(marks)
+    if marks and isinstance(marks[0], tuple):
+        return sum(len(p) for p in marks)
+    return len(marks)
+
+
+_FIELDS = {"superpower", "marks", "minions", "wild_used", "powers_used", "bystanders", "rolls"}
+
+
+def parse_marks(data: Any, edition: Edition) -> PaperMarks:
+    """Check the shape of drawn marks and build :class:`PaperMarks`; :class:`BadAction` if wrong.
+
+    Only the shape is checked here (lengths, whole numbers, faces). Whether each
+    location's marks obey its rule is :func:`check_drawn`; whether the game's
+    rolls could have made them is the witness search.
+    """
+    if not isinstance(data, Mapping):
+        raise BadAction("bad_marks", "The marks are an object with 'marks', 'minions', ...")
+    extra = set(data) - _FIELDS
+    if extra:
+        raise BadAction("bad_field", f"Marks have no field {', '.join(sorted(map(str, extra)))}.")
+    locs = edition.locations
+    raw = data.get("marks")
+    if not isinstance(raw, list) or len(raw) != len(locs):
+        raise BadAction("bad_marks", f"'marks' is a list with one entry per location "
+                                     f"({len(locs)}), in sheet order.")
+    marks = tuple(_location_marks(loc, m, edition.faces) for loc, m in zip(locs, raw, strict=True))
+    minions = data.get("minions", [0] * len(locs))
+    if (not isinstance(minions, list) or len(minions) != len(locs)
+            or any(not _whole(n) or n < 0 for n in minions)):
+        raise BadAction("bad_minions", f"'minions' is a list of {len(locs)} counts, one per "
+                                       f"location.")
+    superpower = data.get("superpower")
+    if superpower is not None and not _whole(superpower):
+        raise BadAction("bad_field", "'superpower' is the number of your superpower, or null.")
+    counts = {}
+    for key in ("wild_used", "powers_used"):
+        counts[key] = data.get(key, 0)
+        if not _whole(counts[key]) or counts[key] < 0:
+            raise BadAction("bad_field", f"'{key}' is how many you ticked: 0 or more.")
+    bystanders = data.get("bystanders")
+    if bystanders is not None and (not _whole(bystanders) or bystanders < 0):
+        raise BadAction("bad_field", "'bystanders' is how many you ticked: 0 or more.")
+    return PaperMarks(superpower=superpower, marks=marks, minions=tuple(minions),
+                      wild_used=counts["wild_used"], powers_used=counts["powers_used"],
+                      bystanders=bystanders, rolls=_written_rolls(data.get("rolls"), edition))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _face(value: Any, faces: int) -> bool:
+    return _whole(value) and 1 <= value <= faces
+
+
+def _location_marks(loc: Location, raw: Any, faces: int) -> Marks:
+    if not isinstance(raw, list):
+        raise BadAction("bad_marks", f"{loc.name}: a list of marks.")
+    if loc.kind == "cells":
+        if len(raw) != len(loc.cell_numbers) or any(not isinstance(c, bool) for c in raw):
+            raise BadAction("bad_marks", f"{loc.name}: one true or false for each of its "
+                                         f"{len(loc.cell_numbers)} boxes.")
+        return tuple(raw)
+    if loc.kind == "pairs":
+        if len(raw) != len(loc.boxes) or any(
+                not isinstance(p, list) or len(p) > 2 or not all(_face(v, faces) for v in p)
+                for p in raw):
+            raise BadAction("bad_marks", f"{loc.name}: one list of up to two numbers (1 to "
+                                         f"{faces}) for each of its {len(loc.boxes)} pairs.")
+        return tuple(tuple(p) for p in raw)
+    if len(raw) > len(loc.boxes) or not all(_face(v, faces) for v in raw):
+        raise BadAction("bad_marks", f"{loc.name}: the numbers written from its first box on, "
+                                     f"at most {len(loc.boxes)}, each 1 to {faces}.")
+    return tuple(raw)
+
+
+def _written_rolls(raw: Any, edition: Edition) -> tuple[tuple[int, ...] | None, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > edition.rounds or any(
+            r is not None and (not isinstance(r, list) or len(r) != edition.dice_per_round
+                               or not all(_face(v, edition.faces) for v in r)) for r in raw):
+        raise BadAction("bad_rolls", f"'rolls' is the ROUNDS box: one list of "
+                                     f"{edition.dice_per_round} dice (or null) per round.")
+    return tuple(tuple(r) if r is not None else None for r in raw)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``: boxes and pairs counted as people count them."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
+def check_drawn(paper: PaperMarks, edition: Edition, offer: Sequence[int],
+                rolls: Sequence[Sequence[int]]) -> Sheet:
+    """Refuse marks no play could draw, whatever the dice; the sheet they make if none is refused.
+
+    These are the checks that need no search: each location's marks obey its rule
+    (written one by one with the engine's own :func:`locations.write`), the
+    superpower was one offered, the ticks fit the allowances, the Wild dice used
+    were earned, the Bystanders ticked are the ones the marks rescue, and the
+    ROUNDS box agrees with the game's rolls. Raises :class:`RuleError` in plain words.
+    """
+    for number, (written, real) in enumerate(zip(paper.rolls, rolls, strict=False), start=1):
+        if written is not None and sorted(written) != sorted(real):
+            raise RuleError("rolls_differ", f"Round {number}: the sheet's ROUNDS box says "
+                                            f"{_dice(written)}, but the game rolled {_dice(real)}.")
+    if len(paper.rolls) > len(rolls) and any(r is not None for r in paper.rolls[len(rolls):]):
+        raise RuleError("rolls_differ", f"The sheet's ROUNDS box has dice for round "
+                                        f"{len(rolls) + 1}, which has not been rolled.")
+    for loc, marks in zip(edition.locations, paper.marks, strict=True):
+        check_location(loc, marks, edition.faces)
+    limit = edition.minions_per_location
+    for loc, count in zip(edition.locations, paper.minions, strict=True):
+        if count > limit:
+            raise RuleError("no_minions", f"{loc.name} has only {limit} Robot Minions; "
+                                          f"the sheet shows {count} defeated.")
+    if paper.superpower is None:
+        if paper.powers_used:
+            raise RuleError("no_superpower", "The sheet ticks superpower uses but names no "
+                                             "superpower.")
+    elif paper.superpower not in offer:
+        names = " or ".join(f"{n} ({edition.superpower(n).name})" for n in offer)
+        raise RuleError("not_offered", f"The superpower was one of the rolled numbers: {names}; "
+                                       f"not {paper.superpower}.")
+    if paper.powers_used > edition.superpower_uses:
+        raise RuleError("no_power_left", f"A superpower has {edition.superpower_uses} uses; "
+                                         f"the sheet ticks {paper.powers_used}.")
+    sheet = paper.sheet(edition, offer)
+    if paper.wild_used > sheet.wild_earned:
+        earned = _count(sheet.wild_earned, "Wild die", "Wild dice")
+        raise RuleError("no_wild", f"The marks earn {earned}; the sheet ticks "
+                                   f"{paper.wild_used} used.")
+    if paper.bystanders is not None and paper.bystanders != sheet.bystanders:
+        raise RuleError("bystanders_differ",
+                        f"The marks rescue {_count(sheet.bystanders, 'Bystander', 'Bystanders')}"
+                        f"; the sheet ticks {paper.bystanders}.")
+    return sheet
+
+
+def check_location(loc: Location, marks: Marks, faces: int) -> None:
+    """Write the location's marks one at a time with the engine's rule; refuse the first misfit."""
+    written = locations.empty_marks(loc)
+    if loc.kind == "cells":
+        steps = [(loc.cell_numbers[i], i, f"the {loc.cell_numbers[i]} in box {i + 1}")
+                 for i, marked in enumerate(marks) if marked]
+    elif loc.kind == "pairs":
+        steps = []
+        for i, pair in enumerate(marks):
+            if len(pair) == 2 and pair[0] != pair[1]:
+                raise RuleError("pair_mismatch", f"{loc.name}'s {ordinal(i + 1)} pair holds a "
+                                                 f"{pair[0]} and a {pair[1]}: a pair is two of "
+                                                 f"the same number.")
+            steps += [(v, i, f"its {ordinal(i + 1)} pair") for v in pair]
+    else:
+        steps = [(v, i, f"its {ordinal(i + 1)} box (a {v})") for i, v in enumerate(marks)]
+    for value, slot, where in steps:
+        try:
+            written = locations.write(loc, written, value, slot, faces)
+        except ActionError as e:
+            raise RuleError(e.code, f"{loc.name}, {where}: {e.message}") from None
+
+
+def _dice(values: Sequence[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def erased(before: PaperMarks, after: PaperMarks, edition: Edition) -> str:
+    """The first mark ``before`` shows that ``after`` lacks, in words; ``""`` if none.
+
+    Ink does not come off: a sheet sent again may add marks, never lose one.
+    """
+    if before.superpower is not None and after.superpower != before.superpower:
+        return "the superpower"
+    for loc, old, new in zip(edition.locations, before.marks, after.marks, strict=True):
+        if loc.kind == "cells":
+            for i, (o, n) in enumerate(zip(old, new, strict=True)):
+                if o and not n:
+                    return f"the {loc.cell_numbers[i]} in {loc.name}'s box {i + 1}"
+        elif loc.kind == "pairs":
+            for i, (o, n) in enumerate(zip(old, new, strict=True)):
+                if n[:len(o)] != o:
+                    return f"the {o[0]}s in {loc.name}'s {ordinal(i + 1)} pair"
+        elif new[:len(old)] != old:
+            k = next(k for k, v in enumerate(old) if k >= len(new) or new[k] != v)
+            return f"the {old[k]} in {loc.name}'s {ordinal(k + 1)} box"
+    for loc, old, new in zip(edition.locations, before.minions, after.minions, strict=True):
+        if new < old:
+            return f"a Robot Minion at {loc.name}"
+    if after.wild_used < before.wild_used:
+        return "a Wild die ticked used"
+    if after.powers_used < before.powers_used:
+        return "a superpower use"
+    return ""

@@ -1,0 +1,80 @@
+"""Costume doodles: the small PNG a hero draws when joining, stored and served back.
+
+The player's phone sends it as a data URL; the host screen shows it beside the
+hero's name. Only the hero may set their own; anyone in the game may see it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+
+from dicehero.store.doodles import load_doodle, save_doodle
+from dicehero.web.errors import ApiError
+from dicehero.web.request import bearer, body
+
+bp = Blueprint("doodles", __name__)
+
+DOODLE_MAX_BYTES = 24 * 1024
+DOODLE_MAX_SIDE = 256
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _games() -> Any:
+    return current_app.extensions["dicehero.games"]
+
+
+def check_png(data: bytes) -> tuple[int, int]:
+    """The width and height of a small PNG; :class:`ApiError` if it is not one."""
+    if len(data) > DOODLE_MAX_BYTES:
+        raise ApiError(413, "doodle_too_big", f"A doodle is at most {DOODLE_MAX_BYTES // 1024} KB.")
+    if len(data) < 33 or not data.startswith(_PNG) or data[12:16] != b"IHDR":
+        raise ApiError(422, "bad_doodle", "A doodle is a PNG image.")
+    width, height = struct.unpack(">II", data[16:24])
+    if not (0 < width <= DOODLE_MAX_SIDE and 0 < height <= DOODLE_MAX_SIDE):
+        raise ApiError(422, "bad_doodle", f"A doodle is at most {DOODLE_MAX_SIDE} pixels "
+                                          f"on a side.")
+    return width, height
+
+
+@bp.put("/api/games/<code>/players/<int:player_id>/doodle")
+def put_doodle(code: str, player_id: int) -> dict[str, Any]:
+    """The player: store their costume doodle (a small PNG data URL)."""
+    state = _games().state(code)  # an API route: a JSON 404, not the HTML page
+    who = _games().whoami(code, bearer())
+    if who["role"] != "player" or who["player"]["id"] != player_id:
+        raise ApiError(403, "not_your_sheet", "That is another player's doodle.")
+    if who["player"].get("removed"):
+        raise ApiError(403, "player_removed", "The host removed you from this game.")
+    data = body()
+    if set(data) - {"png"}:
+        raise ApiError(422, "bad_field", "A doodle body has only 'png'.")
+    raw = data.get("png")
+    prefix = "data:image/png;base64,"
+    if not isinstance(raw, str) or not raw.startswith(prefix):
+        raise ApiError(422, "bad_doodle", "Send 'png': a data:image/png;base64 URL.")
+    try:
+        data = base64.b64decode(raw[len(prefix):], validate=True)
+    except (binascii.Error, ValueError):
+        raise ApiError(422, "bad_doodle", "The doodle is not valid base64.") from None
+    width, height = check_png(data)
+    save_doodle(current_app.extensions["dicehero.store"], state["code"], player_id, data)
+    return {"width": width, "height": height, "bytes": len(data)}
+
+
+@bp.get("/api/games/<code>/players/<int:player_id>/doodle.png")
+def get_doodle(code: str, player_id: int) -> Response:
+    """A player's costume doodle (404 when they drew none); revalidated by its ETag."""
+    found = load_doodle(current_app.extensions["dicehero.store"], code, player_id)
+    if found is None:
+        raise ApiError(404, "no_doodle", "This hero has no doodle.")
+    png, digest = found
+    resp = Response(png, mimetype="image/png")
+    resp.set_etag(digest)
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["X-Content-Type-Options"] = "nosniff"
+    return resp.make_conditional(request)

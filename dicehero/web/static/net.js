@@ -1,0 +1,43 @@
+/* How every page talks to the server: JSON calls to the game's API, and the game's live
+   event stream, resumed after the last event seen and reopened when the server refused it.
+   Loaded before each page's own script. */
+"use strict";
+(function () {
+  const DH = (window.DH = window.DH || {});
+
+  // api(method, path, body) for game `code`; `secret()` gives the bearer secret, or nothing.
+  DH.api = function (code, secret) {
+    return async function (method, path, body) {
+      const headers = { "Content-Type": "application/json" };
+      const s = secret();
+      if (s) headers.Authorization = "Bearer " + s;
+      const r = await fetch("/api/games/" + code + path, { method, headers, cache: "no-store", body: body ? JSON.stringify(body) : undefined });
+      let data = null;
+      try { data = await r.json(); } catch (e) { data = null; }
+      return { ok: r.ok, status: r.status, data };
+    };
+  };
+
+  // The game's events: on.open(), on.message(event) with the raw MessageEvent, on.error().
+  // `last` is the id of the last event seen (a page may set it from the state it read);
+  // `closed()` says whether the stream is down for good (the page may open it again).
+  DH.stream = function (code, on) {
+    let es = null;
+    const stream = { last: 0, connect, closed: () => !es || es.readyState === EventSource.CLOSED };
+    function connect() {
+      if (es) es.close();
+      es = new EventSource("/api/games/" + code + "/events?last_event_id=" + stream.last);
+      es.onopen = () => { if (on.open) on.open(); };
+      es.onmessage = (e) => {
+        if (e.lastEventId) stream.last = +e.lastEventId;
+        on.message(e);
+      };
+      es.onerror = () => {
+        if (on.error) on.error();
+        // The browser retries by itself unless the stream was refused; then we do.
+        if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+      };
+    }
+    return stream;
+  };
+})();

@@ -1,0 +1,138 @@
+/* Entering a paper sheet as it is drawn: the form holds the marks, the server finds a legal
+   play over the game's real rolls that draws exactly them (the witness) and shows it round
+   by round, or says in plain words why no play does. */
+"use strict";
+(function () {
+  const main = document.getElementById("marks-page");
+  const code = main.dataset.code;
+  const $ = (id) => document.getElementById(id);
+  const names = JSON.parse($("loc-names").textContent);
+  // The host opens this page for one paper hero (?hero=ID); the player has their own secret.
+  const hero = +new URLSearchParams(location.search).get("hero") || 0;
+  const hostSecret = hero ? localStorage.getItem("dh.host." + code) : null;
+  let me = null;
+  try { me = hostSecret ? { id: hero, secret: hostSecret } : JSON.parse(localStorage.getItem("dh.paper." + code)); } catch (e) { me = null; }
+  let rolls = [];
+
+  const api = DH.api(code, () => me && me.secret);
+  const errText = (r) => (r.data && r.data.error ? r.data.error.message : "The server said " + r.status + ".");
+  const sheetPath = () => "/players/" + me.id + "/paper";
+
+  function collect() {
+    const marks = [...document.querySelectorAll(".loc-marks")].map((fs) => {
+      const kind = fs.dataset.kind;
+      if (kind === "cells") return [...fs.querySelectorAll(".mcell")].map((b) => b.getAttribute("aria-pressed") === "true");
+      if (kind === "pairs") return [...fs.querySelectorAll(".mpair")].map((p) => [...p.querySelectorAll("select")].map((s) => s.value).filter(Boolean).map(Number));
+      const out = [];
+      for (const s of fs.querySelectorAll(".track select")) { if (!s.value) break; out.push(+s.value); }
+      return out;
+    });
+    return {
+      superpower: $("m-power").value ? +$("m-power").value : null,
+      marks,
+      minions: [...document.querySelectorAll(".mminions")].map((s) => +s.value),
+      wild_used: +$("m-wild").value,
+      powers_used: +$("m-powers").value,
+    };
+  }
+
+  function fill(m) {
+    $("m-power").value = m.superpower == null ? "" : String(m.superpower);
+    $("m-powers").value = String(m.powers_used || 0);
+    $("m-wild").value = String(m.wild_used || 0);
+    document.querySelectorAll(".loc-marks").forEach((fs, i) => {
+      const got = m.marks[i];
+      if (fs.dataset.kind === "cells") fs.querySelectorAll(".mcell").forEach((b, c) => b.setAttribute("aria-pressed", String(!!got[c])));
+      else if (fs.dataset.kind === "pairs") fs.querySelectorAll(".mpair").forEach((p, k) => p.querySelectorAll("select").forEach((s, h) => { s.value = got[k][h] ? String(got[k][h]) : ""; }));
+      else fs.querySelectorAll(".track select").forEach((s, k) => { s.value = got[k] ? String(got[k]) : ""; });
+    });
+    document.querySelectorAll(".mminions").forEach((s, i) => { s.value = String(m.minions[i] || 0); });
+  }
+
+  // One line per die: "die 2 (a 5): moved to Warehouse", following the hero from place to place.
+  function showWitness(rounds) {
+    const ol = $("witness");
+    ol.textContent = "";
+    let at = null;
+    rounds.forEach((actions, r) => {
+      const dice = rolls[r] || [];
+      const parts = [];
+      for (const a of actions) {
+        if (a.type === "done") continue;
+        const what = a.wild ? "a Wild die as a " + (a.value || "") : "die " + (a.die + 1) + " (a " + dice[a.die] + ")";
+        if (a.type === "move") { at = a.to; parts.push(what.replace(/ as a $/, "") + ": moved to " + names[a.to - 1] + (a.teleport ? " (Teleport)" : "")); }
+        else if (a.type === "help") parts.push(what + ": helped at " + names[at - 1]);
+        else if (a.type === "minion") parts.push(what.replace(/ as a $/, "") + ": defeated a Robot Minion at " + names[at - 1]);
+        else if (a.type === "power") parts.push(what + ": changed by the superpower");
+        else if (a.type === "skip") parts.push(what + ": not used");
+      }
+      const li = document.createElement("li");
+      li.textContent = "Round " + (r + 1) + " (" + dice.join(" ") + "): " + parts.join("; ") + ".";
+      ol.appendChild(li);
+    });
+  }
+
+  function showVerdict(d, scroll) {
+    const p = d.paper;
+    let text;
+    if (p.check === "verified") text = "Checked: a legal play over this game's rolls draws exactly your marks. ";
+    else if (p.check === "undecided") text = "The check could not decide in time; the host will compare your marks with your sheet. ";
+    else text = "Sheet received. ";
+    text += d.score.total + " Honor, rank " + d.score.rank + " of " + d.player_count + ". ";
+    text += p.approved ? "Approved by the host." : "Waiting for the host to approve it.";
+    $("verdict-text").textContent = text;
+    $("verdict-text").className = "";
+    $("verdict-text").removeAttribute("role");
+    reveal(scroll);
+    showWitness(p.check === "verified" ? p.rounds : []);
+    $("b-approve-marks").hidden = !hostSecret || p.approved || p.submitted_at === null;
+  }
+
+  // The answer comes below a long form: bring it into view and to the screen reader.
+  function reveal(scroll) {
+    $("verdict").hidden = false;
+    if (!scroll) return;
+    $("verdict").scrollIntoView({ block: "start" });
+    $("verdict").focus({ preventScroll: true });
+  }
+
+  function showError(message) {
+    $("verdict-text").textContent = message;
+    $("verdict-text").className = "err";
+    $("verdict-text").setAttribute("role", "alert");
+    $("witness").textContent = "";
+    reveal(true);
+  }
+
+  document.addEventListener("click", (ev) => {
+    const b = ev.target.closest(".mcell");
+    if (b) b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
+  });
+
+  $("marks-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("b-check").disabled = true;
+    $("verdict-text").textContent = "Checking your marks against the rolls…";
+    $("verdict").hidden = false;
+    const r = await api("PUT", sheetPath(), { marks: collect() });
+    $("b-check").disabled = false;
+    if (r.ok) showVerdict(r.data, true); else showError(errText(r));
+  });
+
+  $("b-approve-marks").addEventListener("click", async () => {
+    const r = await api("POST", sheetPath() + "/approve", {});
+    if (r.ok) showVerdict(r.data, true); else showError(errText(r));
+  });
+
+  (async function boot() {
+    if (hero) $("to-rounds").href += "?hero=" + hero;
+    const st = await api("GET", "");
+    rolls = st.ok ? st.data.rolls.map((x) => x.dice) : [];
+    if (!me) { $("no-hero").hidden = false; $("who").hidden = true; return; }
+    const r = await api("GET", sheetPath());
+    if (!r.ok) { showError(errText(r)); return; }
+    $("who").textContent = (hostSecret ? "Entering the sheet of " : "Your sheet, ") + r.data.player.name + ".";
+    $("marks-form").hidden = false;
+    if (r.data.paper.marks) { fill(r.data.paper.marks); showVerdict(r.data); }
+  })();
+})();

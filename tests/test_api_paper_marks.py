@@ -1,0 +1,170 @@
+"""Paper sheets sent as they are drawn: verified by a witness over the game's rolls, stored with
+it, pending until the host approves; refused in plain words when no legal play draws them."""
+
+from __future__ import annotations
+
+import pytest
+from apikit import bearer, error
+
+from dicehero.editions import load_edition
+from dicehero.engine import score
+from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.replay import replay
+
+R1, R2, R3 = [3, 3, 5, 1], [2, 6, 4, 4], [6, 6, 1, 2]
+FIRE = 4
+PLAYED = [  # what the paper hero really did; the server never sees it, only the marks
+    [{"type": "move", "die": 0, "to": 3}, {"type": "help", "die": 1},
+     {"type": "minion", "die": 2}],
+    [{"type": "power", "die": 0}, {"type": "help", "die": 0}, {"type": "minion", "die": 1}],
+    [{"type": "move", "die": 0, "to": 6}, {"type": "help", "die": 1, "slot": 1}],
+]
+
+
+def drawn_marks(rounds=PLAYED) -> dict:
+    ed = load_edition("classic")
+    sheet = replay(ed, (3, FIRE), [R1, R2, R3], rounds, FIRE)
+    return PaperMarks.of(sheet).to_dict()
+
+
+def over_game(api, client):
+    """A finished 3-round game with one phone hero (Ann) and one paper hero (Pen)."""
+    game = api.create(rounds=3)
+    api.join(game, "Ann")
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True})
+    pen = (r.json["player"]["id"], r.json["secret"])
+    assert api.host_post(game, "offer", {"choices": [3, FIRE]}).status_code == 200
+    for dice in (R1, R2, R3):
+        api.roll(game, dice=dice)
+        api.done_all(game)  # the phone heroes; a paper hero never holds up a roll
+    assert api.state(game)["status"] == "over"
+    game.players["Pen"] = pen
+    return game
+
+
+def put_marks(client, game, marks, secret=...):
+    pid, own = game.players["Pen"]
+    return client.put(f"/api/games/{game.code}/players/{pid}/paper", json={"marks": marks},
+                      headers=bearer(own if secret is ... else secret))
+
+
+def get_paper(client, game, secret=...):
+    pid, own = game.players["Pen"]
+    return client.get(f"/api/games/{game.code}/players/{pid}/paper",
+                      headers=bearer(own if secret is ... else secret))
+
+
+def test_a_sheet_sent_by_its_marks_is_verified_and_scored(api, client):
+    game = over_game(api, client)
+    r = put_marks(client, game, drawn_marks())
+    assert r.status_code == 200, r.json
+    paper = r.json["paper"]
+    assert paper["check"] == "verified"
+    assert paper["marks"] == drawn_marks()
+    assert len(paper["rounds"]) == 3  # the witness: what each die did, round by round
+    ed = load_edition("classic")
+    expected = score(replay(ed, (3, FIRE), [R1, R2, R3], PLAYED, FIRE)).total
+    assert r.json["score"]["total"] == expected
+
+
+def test_the_witness_replays_to_exactly_the_drawn_marks(api, client):
+    game = over_game(api, client)
+    witness = put_marks(client, game, drawn_marks()).json["paper"]["rounds"]
+    ed = load_edition("classic")
+    sheet = replay(ed, (3, FIRE), [R1, R2, R3], witness, FIRE)
+    assert PaperMarks.of(sheet).to_dict() == drawn_marks()
+
+
+def test_marks_no_play_draws_are_refused_in_plain_words_and_nothing_is_stored(api, client):
+    game = over_game(api, client)
+    marks = drawn_marks()
+    marks["marks"][3] = [5, 4]  # Powerplant: the only 4s come after the only 5
+    r = put_marks(client, game, marks)
+    assert error(r) == (422, "no_witness")
+    assert "No legal play over this game's rolls draws all these marks" in \
+        r.json["error"]["message"]
+    assert get_paper(client, game).json["paper"]["submitted_at"] is None
+
+
+def test_marks_against_a_locations_rule_are_refused_naming_the_box(api, client):
+    game = over_game(api, client)
+    marks = drawn_marks()
+    marks["marks"][2] = [3, 3, 4]  # Downtown: every number is the same as the first
+    r = put_marks(client, game, marks)
+    assert error(r) == (422, "track_same")
+    assert r.json["error"]["message"].startswith("Downtown, its 3rd box (a 4): ")
+
+
+def test_a_players_sheet_by_marks_is_pending_until_the_host_approves(api, client):
+    game = over_game(api, client)
+    assert put_marks(client, game, drawn_marks()).json["paper"]["approved"] is False
+    pid, _ = game.players["Pen"]
+    r = client.post(f"/api/games/{game.code}/players/{pid}/paper/approve", json={},
+                    headers=bearer(game.host))
+    assert r.status_code == 200, r.json
+    assert r.json["paper"]["approved"] is True
+    assert r.json["paper"]["check"] == "verified"
+
+
+def test_a_sheet_the_host_enters_by_marks_is_approved(api, client):
+    game = over_game(api, client)
+    r = put_marks(client, game, drawn_marks(), secret=game.host)
+    assert r.status_code == 200, r.json
+    assert r.json["paper"]["approved"] is True
+
+
+def test_ink_does_not_come_off_a_player_may_add_marks_but_not_erase_them(api, client):
+    game = over_game(api, client)
+    assert put_marks(client, game, drawn_marks()).status_code == 200
+    fewer = drawn_marks(PLAYED[:2])
+    r = put_marks(client, game, fewer)
+    assert error(r) == (409, "marks_erased")
+    assert "Church" in r.json["error"]["message"]
+
+
+def test_the_host_may_correct_marks_the_player_sent(api, client):
+    game = over_game(api, client)
+    assert put_marks(client, game, drawn_marks()).status_code == 200
+    r = put_marks(client, game, drawn_marks(PLAYED[:2]), secret=game.host)
+    assert r.status_code == 200, r.json
+
+
+def test_the_same_marks_again_store_nothing(api, client):
+    game = over_game(api, client)
+    put_marks(client, game, drawn_marks())
+    assert put_marks(client, game, drawn_marks()).json["stored"] is False
+
+
+def test_a_check_that_runs_out_of_time_stores_the_sheet_pending_for_the_host(app, api, client):
+    app.extensions["dicehero.games"].paper_check_seconds = 0
+    game = over_game(api, client)
+    r = put_marks(client, game, drawn_marks())
+    assert r.status_code == 200, r.json
+    assert r.json["paper"]["check"] == "undecided"
+    assert r.json["paper"]["approved"] is False
+    ed = load_edition("classic")
+    expected = score(replay(ed, (3, FIRE), [R1, R2, R3], PLAYED, FIRE)).total
+    assert r.json["score"]["total"] == expected  # the marks as drawn, until the host decides
+    assert api.state(game)["results"]["provisional"] is True
+
+
+@pytest.mark.parametrize("marks", [[], {"marks": "x"}, {"marks": [[]] * 6, "minions": [9]}])
+def test_marks_of_the_wrong_shape_are_a_400(api, client, marks):
+    game = over_game(api, client)
+    assert put_marks(client, game, marks).status_code == 400
+
+
+def test_marks_and_rounds_together_are_a_400(api, client):
+    game = over_game(api, client)
+    pid, own = game.players["Pen"]
+    r = client.put(f"/api/games/{game.code}/players/{pid}/paper",
+                   json={"marks": drawn_marks(), "rounds": []}, headers=bearer(own))
+    assert error(r) == (400, "bad_field")
+
+
+def test_a_phone_player_cannot_send_marks(api, client):
+    game = over_game(api, client)
+    ann = game.players["Ann"][0]
+    r = client.put(f"/api/games/{game.code}/players/{ann}/paper",
+                   json={"marks": drawn_marks()}, headers=bearer(game.host))
+    assert error(r) == (409, "not_paper")

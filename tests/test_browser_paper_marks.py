@@ -1,0 +1,158 @@
+"""A printed sheet, filled in by a bot, entered by its marks in real Chromium and verified."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import threading
+
+import pytest
+from browser_support import ARTIFACTS, PHONE, browser, shot, watch_errors  # noqa: F401
+from werkzeug.serving import make_server
+
+from dicehero.editions import load_edition
+from dicehero.engine import apply, new_sheet, score
+from dicehero.engine.bots import RandomBot
+from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.replay import Replay
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The app on a real HTTP server in a thread, and its database's address."""
+    from dicehero.web import create_app
+
+    db = tmp_path_factory.mktemp("marks") / "marks.sqlite"
+    url = f"sqlite:///{db}"
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SSE_KEEPALIVE": 1.0})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_port}", app, url
+    srv.shutdown()
+
+
+def _game_with_a_paper_hero(app) -> tuple[str, str, dict]:
+    """A 10-round game; Ada is written in on paper before the first roll."""
+    c = app.test_client()
+    g = c.post("/api/games", json={}).json
+    code, host = g["code"], {"Authorization": "Bearer " + g["host_secret"]}
+    assert c.post(f"/api/games/{code}/offer", json={"choices": [3, 4]},
+                  headers=host).status_code == 200
+    ada = c.post(f"/api/games/{code}/players", json={"name": "Ada", "paper": True}).json
+    return code, g["host_secret"], ada
+
+
+def _print_sheet(code: str, base: str, database: str) -> str:
+    """`dicehero print --game CODE`: Ada's personal sheet, rendered to PNG for a person to see."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / "paper-marks-sheet.pdf"
+    subprocess.run([sys.executable, "-m", "dicehero.cli", "print", "--game", code,
+                    "--database", database, "--url", base, "-o", str(pdf)], check=True)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
+                    str(ARTIFACTS / "paper-marks-sheet")], check=True)
+    return subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def _bot_fills_the_sheet(app, code: str, host_secret: str) -> PaperMarks:
+    """The host rolls all ten rounds; a bot plays them on Ada's paper sheet."""
+    c = app.test_client()
+    host = {"Authorization": "Bearer " + host_secret}
+    ed = load_edition("classic")
+    bot = RandomBot(random.Random(7))
+    steps = Replay(apply(new_sheet(ed, (3, 4)), bot.choose(new_sheet(ed, (3, 4)))))
+    for _ in range(ed.rounds):
+        dice = c.post(f"/api/games/{code}/rolls", json={}, headers=host).json["dice"]
+        for action in bot.play_round(steps.roll(dice)):
+            steps.act(action)
+    assert c.post(f"/api/games/{code}/finish", json={}, headers=host).status_code == 200
+    assert c.get(f"/api/games/{code}").json["status"] == "over"
+    return PaperMarks.of(steps.sheet)
+
+
+def _copy_marks(page, paper: PaperMarks) -> None:
+    """Tap and pick every mark on the page exactly as the bot drew it on paper."""
+    page.select_option("#m-power", str(paper.superpower))
+    page.select_option("#m-powers", str(paper.powers_used))
+    page.select_option("#m-wild", str(paper.wild_used))
+    ed = load_edition("classic")
+    for loc, marks, minions in zip(ed.locations, paper.marks, paper.minions, strict=True):
+        box = page.locator(f".loc-marks[data-loc='{loc.number - 1}']")
+        if loc.kind == "cells":
+            for i, marked in enumerate(marks):
+                if marked:
+                    box.locator(f".mcell[data-cell='{i}']").click()
+        elif loc.kind == "pairs":
+            for p, pair in enumerate(marks):
+                for h, value in enumerate(pair):
+                    page.select_option(f"#m{loc.number}-{p + 1}-{h + 1}", str(value))
+        else:
+            for k, value in enumerate(marks):
+                page.select_option(f"#m{loc.number}-{k + 1}", str(value))
+        page.select_option(f"#m{loc.number}-minions", str(minions))
+
+
+def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(browser, served):  # noqa: F811
+    base, app, database = served
+    code, host_secret, ada = _game_with_a_paper_hero(app)
+    printed = _print_sheet(code, base, database)
+    assert "Ada" in printed and code in printed
+    paper = _bot_fills_the_sheet(app, code, host_secret)
+
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{base}/paper/{code}")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"dh.paper.{code}", json.dumps({"id": ada["player"]["id"],
+                                                   "secret": ada["secret"]})])
+    page.goto(f"{base}/paper/{code}/marks")
+    page.wait_for_selector("#marks-form:visible")
+    _copy_marks(page, paper)
+    shot(page, "paper-marks-phone-filled", full_page=True)
+    page.click("#b-check")
+    page.wait_for_function(
+        "document.getElementById('verdict-text').textContent.startsWith('Checked')",
+        timeout=30_000)
+    shot(page, "paper-marks-phone-verified")
+    assert page.locator("#witness li").count() == 10  # what each die did, round by round
+    total = score(paper.sheet(load_edition("classic"))).total
+    assert f"{total} Honor" in page.locator("#verdict-text").inner_text()
+    assert "Waiting for the host" in page.locator("#verdict-text").inner_text()
+    assert errors == []
+
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(f"{base}/host/{code}")
+    host.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"dh.host.{code}", host_secret])
+    host.goto(f"{base}/paper/{code}/marks?hero={ada['player']['id']}")
+    host.wait_for_selector("#b-approve-marks:visible")  # the marks and the check, side by side
+    assert host.locator(".mcell[aria-pressed='true']").count() == sum(
+        sum(m) for m in paper.marks if m and isinstance(m[0], bool))
+    host.click("#b-approve-marks")
+    host.wait_for_function(
+        "document.getElementById('verdict-text').textContent.includes('Approved by the host')")
+    shot(host, "paper-marks-host-approved", full_page=True)
+
+
+def test_marks_no_play_draws_are_refused_on_the_page_in_plain_words(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, host_secret, ada = _game_with_a_paper_hero(app)
+    paper = _bot_fills_the_sheet(app, code, host_secret)
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{base}/paper/{code}")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"dh.paper.{code}", json.dumps({"id": ada["player"]["id"],
+                                                   "secret": ada["secret"]})])
+    page.goto(f"{base}/paper/{code}/marks")
+    page.wait_for_selector("#marks-form:visible")
+    _copy_marks(page, paper)
+    page.select_option("#m3-1", "4")  # Downtown: a 4 first, then every box must be a 4
+    page.select_option("#m3-2", "5")
+    page.click("#b-check")
+    page.wait_for_selector("#verdict-text.err")
+    assert page.locator("#verdict-text").inner_text().startswith("Downtown, its 2nd box (a 5)")
+    shot(page, "paper-marks-phone-refused")

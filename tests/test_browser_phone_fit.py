@@ -1,0 +1,113 @@
+"""The sheet on a 360x740 phone: the dice and Done always in view, and the places a die may go
+brought into view when it is tapped."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import PHONE, browser, choose_superpower, server, shot, wait_idle  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+# The lit places of the sheet (not Skip, not the superpower) fully visible below the pinned bar.
+VISIBLE_PLACES = """() => {
+  const top = document.querySelector('.hud').getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('.locs .legal')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= top - 1 && r.bottom <= window.innerHeight + 1 && r.height > 0;
+  }).map((el) => el.className);
+}"""
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+
+
+def _game(browser, server):  # noqa: F811
+    host = browser.new_context().new_page()
+    host.goto(server + "/host")
+    host.click("text=Create the game")
+    host.wait_for_url("**/host/*")
+    code = host.url.rsplit("/", 1)[1]
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{server}/play/{code}")
+    page.fill("#hero-name", "Small Phone")
+    page.click("text=Join the game")
+    page.wait_for_selector("#game:not([hidden])")
+    host.click("#b-offer")
+    page.wait_for_selector("#choose:not([hidden])")
+    choose_superpower(page)
+    return host, page
+
+
+def _spend_on_a_visible_place(page) -> None:
+    for kind in (".box.legal", ".move.legal", ".minion.legal"):
+        target = page.locator(f".locs {kind}")
+        for i in range(target.count()):
+            if page.evaluate(IN_VIEW_EL, target.nth(i).element_handle()):
+                target.nth(i).click()
+                if page.locator("#picker:visible").count():
+                    page.locator("#picker .picks button").first.click()
+                wait_idle(page)
+                return
+    raise AssertionError("no lit place in view")
+
+
+IN_VIEW_EL = """(el) => { const r = el.getBoundingClientRect();
+  const top = document.querySelector('.hud').getBoundingClientRect().bottom;
+  return r.top >= top - 1 && r.bottom <= window.innerHeight + 1; }"""
+
+
+def test_every_tapped_die_shows_a_place_it_may_go_without_scrolling(browser, server):  # noqa: F811
+    host, page = _game(browser, server)
+    checked = 0
+    for n in range(1, 5):
+        if n > 1:  # the host sees the hero done before rolling on
+            host.wait_for_function("document.getElementById('done-n').textContent === '1'")
+        host.click("#b-roll")
+        page.wait_for_function(
+            f"document.getElementById('s-round').textContent.startsWith('Round {n} ')"
+            " && !document.querySelector('.die:disabled:not([hidden])')")
+        wait_idle(page)
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # wherever they were
+        for _ in range(4):
+            dice = page.locator(".die:not(.used):not([hidden]):not(:disabled)")
+            if not dice.count():
+                break
+            dice.first.click()
+            wait_idle(page)
+            if not page.locator(".locs .legal").count():  # only Skip: nothing to show
+                page.click("#b-skip")
+                wait_idle(page)
+                continue
+            assert page.evaluate(VISIBLE_PLACES), f"round {n}: no lit place in view"
+            checked += 1
+            if checked == 1:
+                shot(page, "phone-fit-die-tapped-360")
+            _spend_on_a_visible_place(page)
+        page.click("#b-done")
+        wait_idle(page)
+        if page.locator("#b-done:not(:disabled)").count() and "unused" in page.inner_text("#msg"):
+            page.click("#b-done")
+            wait_idle(page)
+    assert checked >= 8
+
+
+def test_done_and_the_dice_stay_in_view_at_the_top_and_the_bottom(browser, server):  # noqa: F811
+    host, page = _game(browser, server)
+    host.click("#b-roll")
+    page.wait_for_function("!document.querySelector('.die:disabled:not([hidden])')")
+    for where in ("0", "document.body.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {where})")
+        assert page.evaluate(IN_VIEW, "#b-done")
+        assert page.evaluate(IN_VIEW, ".tray")
+        assert page.evaluate(IN_VIEW, "#b-undo")
+        assert page.evaluate(IN_VIEW, "#b-power")
+    shot(page, "phone-fit-bottom-360")
+
+
+def test_skip_is_never_the_prominent_choice(browser, server):  # noqa: F811
+    host, page = _game(browser, server)
+    host.click("#b-roll")
+    page.wait_for_function("!document.querySelector('.die:disabled:not([hidden])')")
+    page.locator(".die").first.click()
+    page.wait_for_selector("#b-skip.legal")
+    skip = page.evaluate("getComputedStyle(document.getElementById('b-skip')).backgroundColor")
+    assert skip == "rgb(255, 255, 255)"  # lit places are yellow; Skip stays white

@@ -1,0 +1,254 @@
+"""Paper sheets entered by their marks: a sheet is verified when a legal play over the game's
+real rolls draws exactly those marks (``dicehero.engine.witness``), and refused in plain
+words when none does. Our rulings for a sheet read back afterwards (docs/RULES.md, "Paper
+sheets entered by their marks").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rulekit import CHURCH, CITY_HALL, DOWNTOWN, FIRE, HOSPITAL, POWERPLANT, SHRINK, WAREHOUSE
+
+from dicehero.engine import BadAction, apply, new_sheet
+from dicehero.engine.bots import GreedyBot, RandomBot
+from dicehero.engine.paper_marks import PaperMarks, check_drawn, parse_marks
+from dicehero.engine.replay import replay
+from dicehero.engine.simulation import play_game
+from dicehero.engine.witness import IMPOSSIBLE, UNDECIDED, VERIFIED, find_witness
+
+OFFER = (SHRINK, FIRE)
+QUIET = [2, 2, 2, 2]  # a roll that helps nowhere on these sheets
+
+
+def blank(ed) -> PaperMarks:
+    """A sheet with no marks, whose player chose Shrink."""
+    return PaperMarks.of(apply(new_sheet(ed, OFFER), {"type": "choose", "superpower": SHRINK}))
+
+
+def drawn(ed, at: dict[int, list] | None = None, **fields) -> PaperMarks:
+    """A paper sheet with ``{location number: marks}`` drawn and the other fields given."""
+    sheet = blank(ed).to_dict()
+    for number, marks in (at or {}).items():
+        sheet["marks"][number - 1] = marks
+    sheet.update(fields)
+    return parse_marks(sheet, ed)
+
+
+def cells(ed, number: int, *marked: int) -> list[bool]:
+    size = len(ed.location(number).cell_numbers)
+    return [i in marked for i in range(size)]
+
+
+def witness_draws(ed, offer, rolls, paper, verdict) -> bool:
+    """The witness, replayed from nothing by the engine, draws exactly the paper's marks."""
+    sheet = replay(ed, offer, rolls, [list(r) for r in verdict.rounds], paper.superpower)
+    return PaperMarks.of(sheet).to_dict() | {"bystanders": None} == (
+        paper.to_dict() | {"bystanders": None})
+
+
+def bot_game(ed, seed: int, bot):
+    game = play_game(ed, [bot(random.Random(seed))], random.Random(seed))
+    return game, PaperMarks.of(game.players[0].sheet)
+
+
+# -- a sheet from real play is never refused ---------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(40))
+def test_marks_of_a_random_players_game_verify(classic, seed):
+    game, paper = bot_game(classic, seed, RandomBot)
+    verdict = find_witness(classic, game.offer, game.rolls, paper)
+    assert verdict.status == VERIFIED
+    assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_marks_of_a_greedy_players_game_are_never_refused(classic, seed):
+    game, paper = bot_game(classic, seed, GreedyBot)
+    verdict = find_witness(classic, game.offer, game.rolls, paper, max_states=20_000)
+    assert verdict.status in (VERIFIED, UNDECIDED)
+    if verdict.verified:
+        assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
+
+
+def _changed_in_one_place(ed, paper: PaperMarks, rng: random.Random) -> PaperMarks:
+    data = paper.to_dict()
+    data.pop("bystanders", None)
+    i = rng.randrange(len(ed.locations))
+    loc, marks = ed.locations[i], data["marks"][i]
+    what = rng.choice(["mark", "minion", "wild"])
+    if what == "minion":
+        data["minions"][i] = max(0, min(3, data["minions"][i] + rng.choice((-1, 1))))
+    elif what == "wild":
+        data["wild_used"] = max(0, data["wild_used"] + rng.choice((-1, 1)))
+    elif loc.kind == "cells":
+        c = rng.randrange(len(marks))
+        marks[c] = not marks[c]
+    elif loc.kind == "pairs":
+        p = rng.randrange(len(marks))
+        marks[p] = marks[p][:-1] if marks[p] else [rng.randint(1, 6)]
+    elif marks and rng.random() < 0.5:
+        marks[rng.randrange(len(marks))] = rng.randint(1, 6)
+    elif len(marks) < len(loc.boxes):
+        marks.append(rng.randint(1, 6))
+    return parse_marks(data, ed)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_marks_changed_in_one_place_verify_only_with_a_witness(classic, seed):
+    game, paper = bot_game(classic, seed, RandomBot)
+    changed = _changed_in_one_place(classic, paper, random.Random(seed))
+    verdict = find_witness(classic, game.offer, game.rolls, changed)
+    assert verdict.status in (VERIFIED, IMPOSSIBLE)
+    if verdict.verified:  # a legal play really draws the changed sheet: here it is
+        assert witness_draws(classic, game.offer, game.rolls, changed, verdict)
+    else:
+        assert verdict.reason
+
+
+# -- what is drawn must obey each location's rule, whatever the dice ---------------------------
+
+def test_a_track_number_out_of_its_rule_is_refused_with_the_box(classic):
+    paper = drawn(classic, {POWERPLANT: [3, 4, 6]})
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, paper)
+    assert verdict.status == IMPOSSIBLE
+    assert verdict.code == "track_adjacent"
+    assert verdict.reason.startswith("Powerplant, its 3rd box (a 6): ")
+
+
+def test_a_hospital_pair_of_two_numbers_is_refused(classic):
+    pairs = [[4, 5], [], [], [], [], []]
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic, {HOSPITAL: pairs}))
+    assert verdict.code == "pair_mismatch"
+    assert "Hospital's 1st pair holds a 4 and a 5" in verdict.reason
+
+
+def test_more_robot_minions_than_a_location_has_is_refused(classic):
+    verdict = find_witness(classic, OFFER, [QUIET] * 10,
+                           drawn(classic, minions=[4, 0, 0, 0, 0, 0]))
+    assert verdict.code == "no_minions"
+
+
+def test_a_superpower_not_offered_is_refused(classic):
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic, superpower=6))
+    assert verdict.code == "not_offered"
+
+
+def test_more_superpower_ticks_than_its_uses_is_refused(classic):
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic, powers_used=4))
+    assert verdict.code == "no_power_left"
+
+
+def test_wild_dice_used_must_have_been_earned_by_the_marks(classic):
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic, wild_used=1))
+    assert verdict.code == "no_wild"
+    assert "earn 0 Wild dice" in verdict.reason
+
+
+def test_bystanders_ticked_must_be_the_ones_the_marks_rescue(classic):
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic, bystanders=1))
+    assert verdict.code == "bystanders_differ"
+
+
+def test_the_rounds_box_must_agree_with_the_games_rolls(classic):
+    rolls = [[3, 1, 6, 6]] + [QUIET] * 9
+    verdict = find_witness(classic, OFFER, rolls, drawn(classic, rolls=[[3, 1, 6, 5]]))
+    assert verdict.code == "rolls_differ"
+    assert verdict.reason == ("Round 1: the sheet's ROUNDS box says 3 1 6 5, but the game "
+                              "rolled 3 1 6 6.")
+
+
+def test_the_rounds_box_in_any_order_agrees(classic):
+    rolls = [[3, 1, 6, 6]] + [QUIET] * 9
+    assert find_witness(classic, OFFER, rolls, drawn(classic, rolls=[[6, 6, 1, 3]])).verified
+
+
+def test_more_of_a_number_than_the_game_rolled_is_refused(classic):
+    rolls = [[3, 3, 5, 5]] + [QUIET] * 9
+    verdict = find_witness(classic, OFFER, rolls, drawn(classic, {WAREHOUSE: [6, 6]}))
+    assert verdict.code == "not_enough_dice"
+    assert "need a 6, but the game rolled only 0 6s" in verdict.reason
+
+
+# -- the search -----------------------------------------------------------------------------------
+
+def test_a_blank_sheet_verifies_with_every_die_left_unused(classic):
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic))
+    assert verdict.verified
+    assert [a.type for a in verdict.rounds[0]] == ["skip"] * 4 + ["done"]
+
+
+def test_the_witness_shows_what_each_die_did(classic):
+    rolls = [[3, 5, 5, 1]] + [QUIET] * 9
+    paper = drawn(classic, {DOWNTOWN: [5, 5]}, minions=[0, 0, 1, 0, 0, 0])
+    verdict = find_witness(classic, OFFER, rolls, paper)
+    assert verdict.verified
+    used = sorted(a.type for a in verdict.rounds[0])
+    assert used == ["done", "help", "help", "minion", "move"]
+
+
+def test_a_mark_made_before_the_hero_could_be_there_is_refused_with_the_nearest_failure(classic):
+    # The only 5 is rolled before the only 4: Powerplant's 4 then 5 cannot both be written.
+    rolls = [[5, 2, 2, 2], [4, 2, 2, 2]] + [QUIET] * 8
+    verdict = find_witness(classic, OFFER, rolls, drawn(classic, {POWERPLANT: [4, 5]}))
+    assert verdict.status == IMPOSSIBLE
+    assert verdict.code == "no_witness"
+    assert "puts the 5 after the 4 in Powerplant's 2nd box" in verdict.reason
+
+
+def test_a_wild_die_used_needs_a_play_that_spends_it(classic):
+    # Church's top six earn a Wild die; the sheet says it was used, but nothing is left to
+    # spend it on except a move, which the search may use.
+    rolls = [[6, 1, 6, 2], [5, 3, 4, 6], [2, 5, 3, 4]] + [QUIET] * 7
+    top = cells(classic, CHURCH, 0, 1, 2, 3, 4, 5)
+    paper = drawn(classic, {CHURCH: top}, wild_used=1)
+    verdict = find_witness(classic, OFFER, rolls, paper)
+    assert verdict.verified
+    assert any(a.wild for r in verdict.rounds for a in r)
+
+
+def test_a_search_that_runs_out_of_states_is_undecided(classic):
+    game, paper = bot_game(classic, 3, GreedyBot)
+    verdict = find_witness(classic, game.offer, game.rolls, paper, max_states=10)
+    assert verdict.status == UNDECIDED
+    assert "the host may approve the sheet by hand" in verdict.reason
+
+
+def test_a_server_may_stop_a_search_between_states(classic):
+    game, paper = bot_game(classic, 3, GreedyBot)
+    verdict = find_witness(classic, game.offer, game.rolls, paper, pause=lambda: False)
+    assert verdict.status == UNDECIDED
+
+
+def test_city_hall_marks_verify_over_the_rolls(classic):
+    rolls = [[1, 1, 2, 3]] + [QUIET] * 9
+    paper = drawn(classic, {CITY_HALL: cells(classic, CITY_HALL, 0, 1, 2)})
+    assert find_witness(classic, OFFER, rolls, paper).verified
+
+
+# -- the shape of what is sent --------------------------------------------------------------
+
+@pytest.mark.parametrize("change", [
+    {"marks": []},
+    {"minions": [0, 0]},
+    {"wild_used": -1},
+    {"superpower": "two"},
+    {"rolls": [[1, 2, 3]]},
+    {"colour": "blue"},
+], ids=["marks", "minions", "wild", "superpower", "rolls", "unknown-field"])
+def test_marks_of_the_wrong_shape_are_refused(classic, change):
+    data = {**blank(classic).to_dict(), **change}
+    with pytest.raises(BadAction):
+        parse_marks(data, classic)
+
+
+def test_marks_round_trip_through_json(classic):
+    _, paper = bot_game(classic, 1, RandomBot)
+    assert parse_marks(paper.to_dict(), classic) == paper
+
+
+def test_check_drawn_gives_the_sheet_the_marks_make(classic):
+    paper = drawn(classic, {DOWNTOWN: [4, 4, 4]})
+    sheet = check_drawn(paper, classic, OFFER, [QUIET] * 10)
+    assert sheet.marks[DOWNTOWN - 1] == (4, 4, 4)
