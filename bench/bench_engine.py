@@ -21,9 +21,8 @@ from dicehero.engine.simulation import play_game
 def main() -> None:
     """Build a 100-player game once, then time its replay."""
     edition = load_edition("classic")
-    rng = random.Random(2026)
     bots = [(GreedyBot if i % 2 else RandomBot)(random.Random(i)) for i in range(100)]
-    log = parse_log(play_game(edition, bots, rng).to_log(), edition)
+    log = parse_log(play_game(edition, bots, 2026).to_log(), edition)
     actions = sum(len(r) + 1 for p in log.players for r in p.rounds)  # +1: the choose
     replays = []
     for _ in range(15):

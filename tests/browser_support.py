@@ -7,6 +7,7 @@ cannot finish its game.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -56,12 +57,13 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """`dicehero serve` in a subprocess on a free port, with its own instance folder."""
+    """`dicehero serve` in a subprocess on a free port, with its own instance folder; on every
+    interface, as a teacher runs it, so the host page shows the address phones would open."""
     instance = tmp_path_factory.mktemp("instance")
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "dicehero.cli", "serve", "--host", "127.0.0.1",
+        [sys.executable, "-m", "dicehero.cli", "serve", "--host", "0.0.0.0",
          "--port", str(port), "--instance", str(instance), "--no-qr"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -83,6 +85,16 @@ def server(tmp_path_factory):
         proc.kill()
         proc.wait()
     proc.stdout.close()
+
+
+def api_post(server: str, path: str, body: dict, secret: str | None = None) -> dict:
+    """POST JSON to the server's API, as a second device would; the reply."""
+    req = urllib.request.Request(server + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    if secret:
+        req.add_header("Authorization", f"Bearer {secret}")
+    with urllib.request.urlopen(req) as reply:
+        return json.load(reply)
 
 
 def shot(page, name: str, full_page: bool = False) -> None:
@@ -141,3 +153,21 @@ def spend_round(page) -> None:
     if done.is_enabled():  # the first tap warns about dice left over
         done.click()
         wait_idle(page)
+
+
+def solo_at_the_last_round(page, practice: bool = False) -> None:
+    """Put today's solo game, nine rounds said done, in the browser (on /solo), as a reload
+    would find it: the next two taps of Done end the game."""
+    page.evaluate("""async ([practice]) => {
+        const today = document.getElementById('solo').dataset.today;
+        const r = await fetch('/api/solo/state', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({mode: 'daily', date: today})});
+        const pick = (await r.json()).sheet.legal.choose[0];
+        const actions = [{type: 'choose', superpower: pick}];
+        for (let i = 0; i < 9; i++) actions.push({type: 'done'});
+        localStorage.setItem('dh.solo.game', JSON.stringify(
+            {mode: 'daily', date: today, actions, practice}));
+    }""", [practice])
+    page.reload()
+    page.wait_for_selector("#sheet:not([aria-busy]) #b-done:not(:disabled)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -56,3 +57,12 @@ def api(client):
     from apikit import Api
 
     return Api(client)
+
+
+@pytest.fixture
+def pdftoppm() -> str:
+    """poppler's PDF-to-PNG renderer, or a clear failure: the PDF is looked at, never skipped."""
+    path = shutil.which("pdftoppm")
+    if path is None:
+        pytest.fail("pdftoppm not found: install poppler-utils (.ci/run does)")
+    return path

@@ -63,9 +63,10 @@ class _Play:
         r = self.post("/api/games", body)
         return r["code"], r["host_secret"]
 
-    def join(self, code: str, name: str, paper: bool = False) -> tuple[int, str]:
+    def join(self, code: str, name: str, paper: bool = False,
+             host: str | None = None) -> tuple[int, str]:
         body: dict[str, Any] = {"name": name, "paper": True} if paper else {"name": name}
-        r = self.post(f"/api/games/{code}/players", body)
+        r = self.post(f"/api/games/{code}/players", body, host if paper else None)
         return r["player"]["id"], r["secret"]
 
     def sheet(self, code: str, pid: int, secret: str) -> dict[str, Any]:
@@ -110,7 +111,7 @@ def build(client: Any) -> list[dict[str, Any]]:
     # A finished game: rolled from the seed, ended by itself when all were done.
     code, host = p.create(rounds=3)
     heroes = {name: p.join(code, name) for name in ("Ann", "Bo", "Zoë ✨", "Gone")}
-    pen = p.join(code, "Pen", paper=True)
+    pen = p.join(code, "Pen", paper=True, host=host)  # the host writes a paper hero in
     p.post(f"/api/games/{code}/players/{heroes['Bo'][0]}", {"name": "Bob"}, host,
            method="patch")
     p.post(f"/api/games/{code}/players/{heroes['Gone'][0]}", {}, host, method="delete")

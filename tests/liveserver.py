@@ -52,17 +52,30 @@ class Server:
                 [sys.executable, "-m", "dicehero.cli", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--instance", str(self.instance), "--no-qr",
                  *self.args],
-                cwd=self.root, env=env, stdout=subprocess.DEVNULL, stderr=err)
+                cwd=self.root, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                start_new_session=True)  # its own process group: gunicorn's workers too
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(log.read_text())
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+            if self._answers():
                 return self
-            except OSError:
-                time.sleep(0.05)
+            time.sleep(0.05)
         raise RuntimeError("server did not start")
+
+    def _answers(self) -> bool:
+        """Whether the server answers HTTP. A bare connect is not enough: with no listener,
+        a connect from an ephemeral port equal to ours connects the socket to itself (after
+        a burst has walked the ephemeral ports), and gunicorn's master listens before any
+        worker can answer."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+        try:
+            conn.request("GET", "/favicon.ico")
+            return conn.getresponse().status < 500
+        except (OSError, http.client.HTTPException):
+            return False
+        finally:
+            conn.close()
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown at all."""

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import http.client
 import os
+import signal
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,29 +116,34 @@ def resend_in_flight(port: int, code: str, players: list[Player]) -> int:
     return n
 
 
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (gunicorn's workers)."""
-    from pathlib import Path
-
-    out = []
+def _proc_stats() -> Iterator[tuple[int, list[str]]]:
+    """Each process's id and the fields of its /proc stat after the command name."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            yield int(stat.parent.name), stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == pid:
-            out.append(int(stat.parent.name))
-    return out
 
 
-def kill_tree(server: Any) -> None:
-    """SIGKILL a server and, for gunicorn, every worker at the same moment."""
-    import os
-    import signal
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (gunicorn's workers)."""
+    return [p for p, fields in _proc_stats() if int(fields[1]) == pid]
 
-    for child in children(server.pid):
-        os.kill(child, signal.SIGKILL)
-    server.kill()
+
+def kill_tree(server: Any, timeout: float = 10) -> None:
+    """SIGKILL a server and, for gunicorn, every worker at the same moment, and return
+    once every one of them is gone: the whole process group in one signal (the master
+    cannot spawn a worker in between), then a wait until none of them holds the port."""
+    if server.proc is None or server.proc.poll() is not None:
+        return
+    group = server.proc.pid
+    os.killpg(group, signal.SIGKILL)
+    server.proc.wait()
+    deadline = time.monotonic() + timeout
+    while any(int(fields[2]) == group and fields[0] != "Z" for _, fields in _proc_stats()):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the processes of group {group} did not die")
+        time.sleep(0.01)
 
 
 ROUND = ({"type": "move", "die": 0, "to": 1}, {"type": "minion", "die": 1},

@@ -23,7 +23,8 @@ def _game(client):
     """A game with one phone player (Ann) and one paper player (Pen): code, host, Ann, Pen."""
     g = client.post("/api/games", json={}).json
     ann = client.post(f"/api/games/{g['code']}/players", json={"name": "Ann"}).json
-    pen = client.post(f"/api/games/{g['code']}/players", json={"name": "Pen", "paper": True}).json
+    pen = client.post(f"/api/games/{g['code']}/players", json={"name": "Pen", "paper": True},
+                      headers={"Authorization": "Bearer " + g["host_secret"]}).json
     return g["code"], g["host_secret"], ann, pen
 
 

@@ -72,7 +72,8 @@ class World:
             self.build(phase)
 
     def build(self, phase: str) -> None:
-        """A game with two players, Ada and Bo; ``playing``: Ada chose and round 1 is rolled."""
+        """A game with two phone players, Ada and Bo, and Pen on paper; ``playing``: Ada chose
+        and round 1 is rolled."""
         c = self.client
         g = c.post("/api/games", json={}).json
         code, host = g["code"], g["host_secret"]
@@ -80,6 +81,10 @@ class World:
         for name in ("Ada", "Bo"):
             j = c.post(f"/api/games/{code}/players", json={"name": name}).json
             players[name] = (j["player"]["id"], j["secret"])
+        # Pen plays on paper: only the host writes a paper hero in.
+        j = c.post(f"/api/games/{code}/players", json={"name": "Pen", "paper": True},
+                   headers={"Authorization": f"Bearer {host}"}).json
+        players["Pen"] = (j["player"]["id"], j["secret"])
         if phase == "playing":
             auth = {"Authorization": f"Bearer {host}"}
             assert c.post(f"/api/games/{code}/rolls", json={}, headers=auth).status_code == 201
@@ -182,7 +187,7 @@ def test_fuzz_every_operation_no_5xx_documented_replies_refusals_change_nothing(
             if kind != "drawn":
                 params["code"] = g["code"] if kind == "real" else g["code"].lower()
         if "{player_id}" in op.path:
-            who = "Ada" if aimed else data.draw(st.sampled_from(["Ada", "Bo", "drawn"]),
+            who = "Ada" if aimed else data.draw(st.sampled_from(["Ada", "Bo", "Pen", "drawn"]),
                                                 label="player")
             if who != "drawn":
                 params["player_id"] = g["players"][who][0]

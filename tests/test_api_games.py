@@ -93,6 +93,19 @@ def test_typed_roll_is_recorded_as_typed(api):
     assert api.state(game)["rolls"] == [{"number": 1, "dice": [6, 6, 1, 2], "typed": True}]
 
 
+def test_a_phone_sees_which_rolls_the_host_typed(api, client):
+    game = api.create()
+    api.join(game, "Ann")
+    api.roll(game)  # from the seed
+    api.act(game, "Ann", {"type": "done"})
+    api.roll(game, dice=[6, 6, 6, 6])  # typed by the host
+    pid, secret = game.players["Ann"]
+    r = client.get(f"/api/games/{game.code}/players/{pid}?edition=0", headers=bearer(secret))
+    rolls = r.json["game"]["rolls"]
+    assert [(x["number"], x["typed"]) for x in rolls] == [(1, False), (2, True)]
+    assert rolls[1]["dice"] == [6, 6, 6, 6]
+
+
 def test_typed_roll_with_bad_dice_is_422(api):
     game = api.create()
     assert error(api.host_post(game, "rolls", {"dice": [7, 1, 1, 1]})) == (422, "bad_roll")

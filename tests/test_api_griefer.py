@@ -30,8 +30,8 @@ def test_the_host_locks_the_roster_and_no_one_else_joins(client):
     assert _host_post(client, code, host, "roster", {"locked": True}).json == {"locked": True}
     assert client.get(f"/api/games/{code}").json["roster_locked"] is True
     for body in ({"name": "Junk"}, {"name": "Pencil", "paper": True}):
-        assert error(client.post(f"/api/games/{code}/players", json=body)) == (
-            409, "roster_locked")
+        assert error(client.post(f"/api/games/{code}/players", json=body,
+                                 headers=bearer(host))) == (409, "roster_locked")
     assert _names(client, code) == ["Ann"]
     _host_post(client, code, host, "roster", {"locked": False})
     assert client.post(f"/api/games/{code}/players", json={"name": "Bob"}).status_code == 201
@@ -81,7 +81,8 @@ def test_the_host_removes_everyone_who_never_chose_a_superpower(api, client):
     api.host_post(game, "offer", {"choices": [3, 4]})
     for name in ("Ann", "Bob", "Junk"):
         api.join(game, name)
-    client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True})
+    client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
+                headers=bearer(game.host))
     api.act(game, "Ann", {"type": "choose", "superpower": 3}, roll=0)
     api.act(game, "Bob", {"type": "choose", "superpower": 4}, roll=0)
     r = api.host_post(game, "players/remove", {"never_chose": True})

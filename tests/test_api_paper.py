@@ -17,7 +17,8 @@ R2 = [2, 6, 4, 4]
 
 
 def join_paper(client, game, name="Pen"):
-    r = client.post(f"/api/games/{game.code}/players", json={"name": name, "paper": True})
+    r = client.post(f"/api/games/{game.code}/players", json={"name": name, "paper": True},
+                    headers=bearer(game.host))  # the host writes a paper hero in
     assert r.status_code == 201, r.json
     assert r.json["player"]["paper"] is True
     game.players[name] = (r.json["player"]["id"], r.json["secret"])

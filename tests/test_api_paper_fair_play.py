@@ -42,9 +42,27 @@ def _close(client, game, secret=None):
 
 # -- joining ------------------------------------------------------------------------------
 
+def test_only_the_host_writes_in_a_paper_hero(api, client):
+    game = api.create()
+    api.join(game, "Ann")
+    ann = game.players["Ann"]
+    url = f"/api/games/{game.code}/players"
+    body = {"name": "Pencil", "paper": True}
+    r = client.post(url, json=body)  # anyone with the join code
+    assert error(r) == (401, "no_secret")
+    assert "written in by the host" in r.json["error"]["message"]
+    assert error(client.post(url, json=body, headers=bearer(ann[1]))) == (403, "not_host")
+    assert error(client.post(url, json=body, headers=bearer("not-a-secret"))) == (
+        401, "bad_secret")
+    assert [p["name"] for p in api_state(client, game)["players"]] == ["Ann"]
+    r = client.post(url, json=body, headers=bearer(game.host))
+    assert r.status_code == 201 and r.json["player"]["paper"] is True
+
+
 def test_paper_heroes_are_written_in_before_the_first_roll(api, client):
     game = _paper_game(api, client)
-    r = client.post(f"/api/games/{game.code}/players", json={"name": "Latecomer", "paper": True})
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Latecomer", "paper": True},
+                    headers=bearer(game.host))
     assert error(r) == (409, "paper_after_first_roll")
     assert [p["name"] for p in api_state(client, game)["players"]] == ["Ann", "Pen"]
 
@@ -61,7 +79,7 @@ def test_no_one_joins_after_the_end_not_even_on_paper(api, client):
     game = _paper_game(api, client, rounds=1)
     _finish(api, game)
     for body in ({"name": "Phone"}, {"name": "Pencil", "paper": True}):
-        r = client.post(f"/api/games/{game.code}/players", json=body)
+        r = client.post(f"/api/games/{game.code}/players", json=body, headers=bearer(game.host))
         assert error(r) == (409, "game_over")
 
 

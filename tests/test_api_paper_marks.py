@@ -7,7 +7,7 @@ import pytest
 from apikit import bearer, error
 
 from dicehero.editions import load_edition
-from dicehero.engine import score
+from dicehero.engine import new_sheet, score
 from dicehero.engine.paper_marks import PaperMarks
 from dicehero.engine.replay import replay
 
@@ -31,7 +31,8 @@ def over_game(api, client):
     """A finished 3-round game with one phone hero (Ann) and one paper hero (Pen)."""
     game = api.create(rounds=3)
     api.join(game, "Ann")
-    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True})
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
+                    headers=bearer(game.host))
     pen = (r.json["player"]["id"], r.json["secret"])
     assert api.host_post(game, "offer", {"choices": [3, FIRE]}).status_code == 200
     for dice in (R1, R2, R3):
@@ -168,3 +169,82 @@ def test_a_phone_player_cannot_send_marks(api, client):
     r = client.put(f"/api/games/{game.code}/players/{ann}/paper",
                    json={"marks": drawn_marks()}, headers=bearer(game.host))
     assert error(r) == (409, "not_paper")
+
+
+def test_the_host_approves_an_undecided_sheet_by_hand_seeing_why_it_is_undecided(app, api, client):
+    app.extensions["dicehero.games"].paper_check_seconds = 0
+    game = over_game(api, client)
+    assert put_marks(client, game, drawn_marks()).json["paper"]["check"] == "undecided"
+    seen = get_paper(client, game, secret=game.host).json["paper"]
+    assert seen["check"] == "undecided"
+    assert "the host may approve the sheet by hand" in seen["reason"]
+    state = api.state(game)
+    pid, _ = game.players["Pen"]
+    assert state["results"]["pending"] == [{"id": pid, "name": "Pen"}]
+    assert state["results"]["sheets"] == [{"id": pid, "by": "marks", "check": "undecided",
+                                           "approved": False}]
+    r = client.post(f"/api/games/{game.code}/players/{pid}/paper/approve", json={},
+                    headers=bearer(game.host))
+    assert r.status_code == 200, r.json
+    assert (r.json["paper"]["approved"], r.json["paper"]["check"]) == (True, "undecided")
+    results = api.state(game)["results"]
+    assert results["pending"] == []
+    assert results["sheets"][0]["approved"] is True
+
+
+def test_a_verified_sheet_has_no_reason_and_says_how_it_came_in(api, client):
+    game = over_game(api, client)
+    paper = put_marks(client, game, drawn_marks()).json["paper"]
+    assert (paper["check"], paper["reason"]) == ("verified", None)
+    assert api.state(game)["results"]["sheets"][0]["by"] == "marks"
+
+
+def test_a_griefer_cannot_add_marks_with_hindsight_by_sending_the_sheet_again(api, client):
+    """Pen sends a blank sheet once roll 2 is out, then, with every roll known, adds a pair of
+    2s: only round 1 rolled 2s, and Pen said round 1 drew nothing. Refused; marks that the
+    later dice could make are fine, and the host may still correct anything."""
+    ed = load_edition("classic")
+    game = api.create(rounds=3)
+    api.join(game, "Ann")
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
+                    headers=bearer(game.host))
+    pen = (r.json["player"]["id"], r.json["secret"])
+    assert api.host_post(game, "offer", {"choices": [1, FIRE]}).status_code == 200
+    blank = PaperMarks.of(new_sheet(ed, (1, FIRE)).evolve(superpower=1)).to_dict()
+
+    def with_hospital(pair):
+        marks = {**blank, "marks": [list(m) for m in blank["marks"]]}
+        marks["marks"][1] = [pair, [], [], [], [], []]
+        return marks
+
+    for n, dice in enumerate(([5, 2, 2, 2], [4, 4, 6, 6], [6, 6, 6, 6]), start=1):
+        api.roll(game, dice=dice)
+        if n == 2:
+            game.players["Pen"] = pen
+            assert put_marks(client, game, blank).status_code == 200
+            del game.players["Pen"]  # a paper hero is never waited for
+        api.done_all(game)
+    assert api.state(game)["status"] == "over"
+    game.players["Pen"] = pen
+    r = put_marks(client, game, with_hospital([2, 2]))
+    assert error(r) == (422, "sent_before")
+    assert "dice rolled after you sent it" in r.json["error"]["message"]
+    r = put_marks(client, game, with_hospital([6, 6]))  # round 3's 6s: no hindsight needed
+    assert r.status_code == 200, r.json
+    r = put_marks(client, game, with_hospital([6, 6]) | {"minions": [0, 1, 0, 0, 0, 0]})
+    assert error(r) == (422, "sent_before")  # sent after the end: nothing more to add
+    assert put_marks(client, game, with_hospital([2, 2]), secret=game.host).status_code == 200
+
+
+def test_an_approved_sheet_sent_by_its_marks_is_changed_by_the_host_only(api, client):
+    game = over_game(api, client)
+    assert put_marks(client, game, drawn_marks()).status_code == 200
+    pid, _ = game.players["Pen"]
+    assert client.post(f"/api/games/{game.code}/players/{pid}/paper/approve", json={},
+                       headers=bearer(game.host)).status_code == 200
+    more = drawn_marks()
+    more["minions"][5] += 1  # one more Robot Minion, added after the approval
+    assert error(put_marks(client, game, more)) == (409, "sheet_approved")
+    r = put_marks(client, game, drawn_marks(PLAYED[:2]), secret=game.host)
+    assert r.status_code == 200, r.json
+    assert r.json["paper"]["approved"] is True

@@ -69,3 +69,27 @@ def test_host_secret_is_not_in_any_public_reply(api, client):
         assert game.host not in client.get(f"/api/games/{game.code}{url}").text
     assert game.host not in client.get(f"/api/games/{game.code}/me",
                                        headers=bearer(game.host)).text
+
+
+def test_the_leaderboard_says_where_each_hero_stood_when_the_round_was_rolled(api, client):
+    game = api.create()
+    for name in ("Ann", "Bob"):
+        api.join(game, name)
+    api.roll(game, dice=[3, 3, 3, 3])
+    api.choose_first(game, "Ann")
+    api.act(game, "Ann", {"type": "move", "die": 0, "to": 3})
+    api.act(game, "Ann", {"type": "minion", "die": 1})
+    api.choose_first(game, "Bob")
+    api.done_all(game)
+    board = {r["name"]: r for r in client.get(f"/api/games/{game.code}/scores").json[
+        "leaderboard"]}
+    assert (board["Ann"]["rank"], board["Ann"]["rank_before_roll"]) == (1, 1)
+    assert (board["Bob"]["rank"], board["Bob"]["rank_before_roll"]) == (2, 1)  # 0 and 0 tie
+    api.roll(game, dice=[3, 3, 3, 3], number=2)
+    api.act(game, "Bob", {"type": "move", "die": 0, "to": 3})
+    api.act(game, "Bob", {"type": "minion", "die": 1})
+    api.act(game, "Bob", {"type": "minion", "die": 2})
+    board = {r["name"]: r for r in client.get(f"/api/games/{game.code}/scores").json[
+        "leaderboard"]}
+    assert (board["Bob"]["rank"], board["Bob"]["rank_before_roll"]) == (1, 2)  # climbed one
+    assert (board["Ann"]["rank"], board["Ann"]["rank_before_roll"]) == (2, 1)

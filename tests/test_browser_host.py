@@ -67,6 +67,8 @@ def test_host_timer_typed_dice_rename_and_remove_at_laptop_size(browser, server)
     _, bob, bob_errors = _phone(browser, server, code, "Bob")
     _heroes(host, 2)
 
+    # Renaming and removing are host tools, out of the class's view until asked for.
+    host.click("#b-tools")
     # Remove: an in-page dialog; Cancel keeps the hero, Remove takes them out.
     host.click("button[aria-label='Remove Bob']")
     dialog = host.locator("#ask")
@@ -124,9 +126,11 @@ def test_host_timer_typed_dice_rename_and_remove_at_laptop_size(browser, server)
     host.click("#ask-ok")
     _round(ann, 2)
     ann.wait_for_function("document.getElementById('msg').textContent.includes('were lost')")
+    assert ann.inner_text("#msg").startswith("Round 2: tap a die.")  # the round's line first
     ann.reload()  # a warning is shown once: not again after a reload
     ann.wait_for_function(
         "document.getElementById('msg').textContent.startsWith('Round 2: tap a die')")
+    assert "were lost" not in ann.inner_text("#msg")
     assert host_errors == [] and ann_errors == [] and bob_errors == []
 
 
@@ -248,6 +252,7 @@ def test_dice_the_host_typed_in_are_shown_as_typed_to_every_player(browser, serv
     _, ann, ann_errors = _phone(browser, server, code, "Ann")
     _heroes(host, 1)
 
+    host.click("#b-tools")  # typing in dice is a host tool
     host.click("text=Type in dice rolled by hand")
     for i in range(4):
         host.fill(f"#td{i}", "6")
@@ -266,6 +271,7 @@ def test_dice_the_host_typed_in_are_shown_as_typed_to_every_player(browser, serv
     ann.wait_for_selector("#f-typed:not([hidden])")
     assert "round 1 (6 6 6 6)" in ann.locator("#f-typed").inner_text()
     host.wait_for_selector("#results:visible")
+    host.click("#check summary")  # the dice check is one click away
     assert "Typed in by the host, not from the seed: round 1: 6 6 6 6" in host.locator(
         "#check-typed").inner_text()
     assert "for n in []" in host.locator("#check-py").inner_text()  # nothing re-derived
@@ -284,6 +290,7 @@ def test_the_host_locks_the_list_and_removes_heroes_in_bulk(browser, server):  #
     ann.wait_for_selector("#choose:not([hidden])")
     choose_superpower(ann)
 
+    host.click("#b-tools")
     host.click("#b-lock")
     host.wait_for_selector("#b-lock[aria-pressed=true]")
     late = browser.new_context(viewport=PHONE).new_page()
@@ -293,8 +300,13 @@ def test_the_host_locks_the_list_and_removes_heroes_in_bulk(browser, server):  #
     late.wait_for_function("document.getElementById('join-err').textContent.includes('closed')")
     shot(late, "phone-roster-locked-360")
 
+    junk_row = host.locator("#players li", has_text="Junk")
+    assert "no superpower yet" in junk_row.locator(".ptag").inner_text()
+    assert "no superpower yet" not in host.locator("#players li", has_text="Ann").inner_text()
     host.click("#b-rm-nopower")
     assert "no superpower" in host.locator("#ask-title").inner_text()
+    assert host.locator("#ask-text").inner_text().startswith("Junk.")  # who, before yes
+    shot(host, "host-remove-nopower-ask-1920")
     host.click("#ask-ok")
     _heroes(host, 1)
     junk.wait_for_selector("#removed:not([hidden])")

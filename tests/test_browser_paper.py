@@ -104,10 +104,16 @@ def test_paper_player_enters_a_sheet_after_the_end_and_the_host_approves_it(
     page.goto(f"{base}/play/{code}")  # where the printed sheet's QR code points
     page.click("text=Playing on paper? Enter your sheet")
     page.wait_for_url(f"**/paper/{code}")
+    page.wait_for_selector("#join-closed:visible")  # no one writes themselves in on paper
+    assert "Ask your host" in page.locator("#join-closed").inner_text()
     shot(page, "paper-join-360")
-    page.fill("#hero-name", "Paper Pat")  # written in before the first roll
-    page.click("text=Enter my sheet")
+    # The host writes Pat in before the first roll and hands over Pat's link.
+    pat = app.test_client().post(f"/api/games/{code}/players",
+                                 json={"name": "Paper Pat", "paper": True},
+                                 headers={"Authorization": "Bearer " + host_secret}).json
+    page.goto(f"{base}/paper/{code}#hero={pat['player']['id']}&key={pat['secret']}")
     page.wait_for_selector("#choose:visible")
+    assert "#" not in page.url  # the secret left the address bar
 
     _play_to_the_end(app, code, host_secret, ann)
     host_ctx = browser.new_context(viewport=PROJECTOR)
@@ -219,13 +225,24 @@ def test_the_host_writes_in_a_paper_hero_before_the_first_roll(browser, served):
     host = ctx.new_page()
     errors = watch_errors(host)
     host.goto(f"{base}/host/{code}")
+    host.click("#b-tools")  # writing in a hero is a host tool
     host.wait_for_selector("#paper-add:visible")
     host.fill("#paper-name", "Pencil Pete")
     host.click("text=Add on paper")
     host.wait_for_function(
         "document.getElementById('players').textContent.includes('Pencil Pete')")
     assert "on paper" in host.locator("#players").inner_text()
+    said = host.locator("#host-msg").inner_text()
+    assert f"/paper/{code}#hero=" in said
     shot(host, "host-paper-hero-added-1920")
+    # The link the host hands out opens Pete's own sheet on a phone.
+    phone = browser.new_context(viewport=PHONE).new_page()
+    link = said[said.index("http"):].strip()
+    assert link.startswith(host.locator("#host").get_attribute("data-join"))  # phones reach it
+    phone.goto(base + link[link.index("/paper/"):])
+    phone.wait_for_function(
+        "document.getElementById('hero-title').textContent.startsWith('Pencil Pete')")
+    phone.context.close()
     host.click("#b-roll")
     host.wait_for_selector("#paper-add", state="hidden")
     assert errors == []

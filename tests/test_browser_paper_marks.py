@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 
 import pytest
 from browser_support import ARTIFACTS, PHONE, browser, shot, watch_errors  # noqa: F401
@@ -42,7 +43,8 @@ def _game_with_a_paper_hero(app) -> tuple[str, str, dict]:
     code, host = g["code"], {"Authorization": "Bearer " + g["host_secret"]}
     assert c.post(f"/api/games/{code}/offer", json={"choices": [3, 4]},
                   headers=host).status_code == 200
-    ada = c.post(f"/api/games/{code}/players", json={"name": "Ada", "paper": True}).json
+    ada = c.post(f"/api/games/{code}/players", json={"name": "Ada", "paper": True},
+                 headers=host).json  # the host writes Ada in
     return code, g["host_secret"], ada
 
 
@@ -70,8 +72,11 @@ def _bot_fills_the_sheet(app, code: str, host_secret: str) -> PaperMarks:
         for action in bot.play_round(steps.roll(dice)):
             steps.act(action)
     assert c.post(f"/api/games/{code}/finish", json={}, headers=host).status_code == 200
-    assert c.get(f"/api/games/{code}").json["status"] == "over"
-    return PaperMarks.of(steps.sheet)
+    state = c.get(f"/api/games/{code}").json
+    assert state["status"] == "over"
+    # what the pen wrote in the ROUNDS box: each round's dice (the last round left blank)
+    written = [tuple(r["dice"]) for r in state["rolls"]][:-1]
+    return replace(PaperMarks.of(steps.sheet), rolls=tuple(written))
 
 
 def _copy_marks(page, paper: PaperMarks) -> None:
@@ -94,6 +99,10 @@ def _copy_marks(page, paper: PaperMarks) -> None:
             for k, value in enumerate(marks):
                 page.select_option(f"#m{loc.number}-{k + 1}", str(value))
         page.select_option(f"#m{loc.number}-minions", str(minions))
+    page.select_option("#m-bystanders", str(paper.bystanders))
+    for r, dice in enumerate(paper.rolls, start=1):
+        for d, value in enumerate(reversed(dice), start=1):  # any order within a round
+            page.select_option(f"#m-r{r}-{d}", str(value))
 
 
 def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(browser, served):  # noqa: F811
@@ -114,6 +123,19 @@ def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(br
     page.wait_for_selector("#marks-form:visible")
     _copy_marks(page, paper)
     shot(page, "paper-marks-phone-filled", full_page=True)
+    # A ROUNDS box that disagrees with the game's roll is refused, naming the round.
+    first = paper.rolls[0]
+    wrong = next(v for v in range(1, 7) if v not in first)
+    page.select_option("#m-r1-1", str(wrong))
+    page.click("#b-check")
+    page.wait_for_selector("#verdict-text.err")
+    assert page.locator("#verdict-text").inner_text().startswith(
+        "Round 1: the sheet's ROUNDS box says")
+    page.select_option("#m-r1-1", "")  # half a round is caught on the page, before sending
+    page.click("#b-check")
+    page.wait_for_function("document.getElementById('verdict-text').textContent"
+                           ".includes('of the ROUNDS box has 3 of its 4 dice')")
+    page.select_option("#m-r1-1", str(first[-1]))
     page.click("#b-check")
     page.wait_for_function(
         "document.getElementById('verdict-text').textContent.startsWith('Checked')",
@@ -124,14 +146,23 @@ def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(br
     assert f"{total} Honor" in page.locator("#verdict-text").inner_text()
     assert "Waiting for the host" in page.locator("#verdict-text").inner_text()
     assert errors == []
+    sent = app.test_client().get(
+        f"/api/games/{code}/players/{ada['player']['id']}/paper",
+        headers={"Authorization": "Bearer " + ada["secret"]}).json["paper"]["marks"]
+    assert sent["bystanders"] == paper.bystanders
+    assert [sorted(r) for r in sent["rolls"]] == [sorted(r) for r in paper.rolls]
 
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(f"{base}/host/{code}")
     host.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"dh.host.{code}", host_secret])
-    host.goto(f"{base}/paper/{code}/marks?hero={ada['player']['id']}")
+    host.reload()
+    host.click("#pending >> text=Check sheet")  # a sheet sent by its marks opens by its marks
+    host.wait_for_url(f"**/paper/{code}/marks?hero={ada['player']['id']}")
     host.wait_for_selector("#b-approve-marks:visible")  # the marks and the check, side by side
     assert host.locator(".mcell[aria-pressed='true']").count() == sum(
         sum(m) for m in paper.marks if m and isinstance(m[0], bool))
+    assert host.locator("#m-bystanders").input_value() == str(paper.bystanders)
+    assert host.locator("#m-r2-1").input_value() == str(paper.rolls[1][-1])
     host.click("#b-approve-marks")
     host.wait_for_function(
         "document.getElementById('verdict-text').textContent.includes('Approved by the host')")

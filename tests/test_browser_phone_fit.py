@@ -1,5 +1,5 @@
-"""The sheet on a 360x740 phone: the dice and Done always in view, and the places a die may go
-brought into view when it is tapped."""
+"""The sheet on a 360x740 phone (and a 320 px one): the dice and Done always in view, never off
+the side of the screen, and the places a die may go brought into view when it is tapped."""
 
 from __future__ import annotations
 
@@ -16,25 +16,46 @@ VISIBLE_PLACES = """() => {
     return r.top >= top - 1 && r.bottom <= window.innerHeight + 1 && r.height > 0;
   }).map((el) => el.className);
 }"""
+# Whole inside the window: not above or below it, and not off its left or right edge.
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
-  return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+  const w = document.documentElement.clientWidth;
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= w; }"""
+# The page does not scroll sideways: nothing is wider than the phone.
+NO_SIDEWAYS = """() => document.documentElement.scrollWidth
+  <= document.documentElement.clientWidth"""
+SMALLEST = {"width": 320, "height": 640}  # the narrowest phones still in classrooms
 
 
-def _game(browser, server):  # noqa: F811
+def _game(browser, server, viewport=PHONE, choose=True):  # noqa: F811
     host = browser.new_context().new_page()
     host.goto(server + "/host")
     host.click("text=Create the game")
     host.wait_for_url("**/host/*")
     code = host.url.rsplit("/", 1)[1]
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_context(viewport=viewport).new_page()
     page.goto(f"{server}/play/{code}")
     page.fill("#hero-name", "Small Phone")
     page.click("text=Join the game")
     page.wait_for_selector("#game:not([hidden])")
     host.click("#b-offer")
     page.wait_for_selector("#choose:not([hidden])")
-    choose_superpower(page)
+    if choose:
+        choose_superpower(page)
     return host, page
+
+
+def _controls_in_view(page, where: str) -> None:
+    """The dice, the superpower, Undo and Done inside the window, at the top and the bottom
+    of the page, and the page never wider than the phone."""
+    for y in ("0", "document.body.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        assert page.evaluate(NO_SIDEWAYS), f"{where}: the page scrolls sideways"
+        for sel in ("#b-done", ".tray", "#b-undo", "#b-power", "#b-skip"):
+            assert page.evaluate(IN_VIEW, sel), f"{where}: {sel} is not in view (y={y})"
+    # and each control's word inside its button, not spilling over the next one
+    spill = page.eval_on_selector_all(".controls .ctl", """bs => bs.filter(
+        (b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.id)""")
+    assert spill == [], f"{where}: words wider than their buttons"
 
 
 def _spend_on_a_visible_place(page) -> None:
@@ -94,13 +115,35 @@ def test_done_and_the_dice_stay_in_view_at_the_top_and_the_bottom(browser, serve
     host, page = _game(browser, server)
     host.click("#b-roll")
     page.wait_for_function("!document.querySelector('.die:disabled:not([hidden])')")
-    for where in ("0", "document.body.scrollHeight"):
-        page.evaluate(f"window.scrollTo(0, {where})")
-        assert page.evaluate(IN_VIEW, "#b-done")
-        assert page.evaluate(IN_VIEW, ".tray")
-        assert page.evaluate(IN_VIEW, "#b-undo")
-        assert page.evaluate(IN_VIEW, "#b-power")
+    _controls_in_view(page, "360: round 1")
     shot(page, "phone-fit-bottom-360")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALLEST], ids=["360", "320"])
+def test_done_stays_on_screen_before_a_superpower_is_chosen(browser, server, viewport):  # noqa: F811
+    width = viewport["width"]
+    host, page = _game(browser, server, viewport, choose=False)
+    wait_idle(page)
+    assert page.inner_text("#s-power") == "No superpower yet"
+    _controls_in_view(page, f"{width}: the choice offered")
+    shot(page, f"phone-fit-choose-{width}")
+    host.click("#b-roll")  # a hero who has not picked yet: round 1 is on, the choice still open
+    page.wait_for_function("!document.querySelector('.die:disabled:not([hidden])')")
+    wait_idle(page)
+    assert page.inner_text("#s-power") == "No superpower yet"
+    _controls_in_view(page, f"{width}: round 1 without a superpower")
+    choose_superpower(page)
+    _controls_in_view(page, f"{width}: round 1 with {page.inner_text('#s-power')}")
+    shot(page, f"phone-fit-chosen-{width}")
+
+
+def test_no_superpower_name_pushes_done_off_the_narrowest_phone(browser, server):  # noqa: F811
+    _, page = _game(browser, server, SMALLEST, choose=False)
+    for sp in page.eval_on_selector_all("[data-choose] b", "bs => bs.map((b) => b.textContent)"):
+        name = sp.split(" · ", 1)[1]  # each superpower of the edition, with its uses left
+        page.evaluate("(t) => { document.getElementById('s-power').textContent = t; }",
+                      f"{name} · 3 left")
+        _controls_in_view(page, f"320: {name}")
 
 
 def test_skip_is_never_the_prominent_choice(browser, server):  # noqa: F811

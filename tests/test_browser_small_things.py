@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_support import PHONE, browser, server, shot, wait_idle  # noqa: F401
+from browser_support import PHONE, api_post, browser, server, shot, wait_idle  # noqa: F401
 
 pytestmark = pytest.mark.browser
 SMALLEST = {"width": 320, "height": 640}  # the narrowest phones still in classrooms
@@ -50,3 +50,39 @@ def test_no_superpower_yet_wraps_between_words_on_the_narrowest_phone(browser, s
     }""")
     words = [w for line in lines for w in line.split()]
     assert words == ["No", "superpower", "yet"], lines
+
+
+def test_a_finished_games_join_page_says_it_is_over_before_asking_anything(browser, server):  # noqa: F811
+    game = api_post(server, "/api/games", {"rounds": 1})
+    code, host = game["code"], game["host_secret"]
+    api_post(server, f"/api/games/{code}/players", {"name": "Ann"})
+    api_post(server, f"/api/games/{code}/rolls", {}, host)
+    api_post(server, f"/api/games/{code}/finish", {"go_on": True}, host)
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{server}/play/{code}")
+    page.wait_for_selector("#ended:not([hidden])")
+    assert page.is_hidden("#join") and page.is_hidden("#hero-name")
+    assert page.inner_text("#ended-title") == f"Game {code} is over"
+    assert "Ann" in page.inner_text("#ended")
+    assert page.evaluate("document.activeElement.id") == "ended-title"
+    shot(page, "play-ended-360")
+
+
+def test_a_late_joiner_is_told_which_rounds_they_missed(browser, server):  # noqa: F811
+    game = api_post(server, "/api/games", {"rounds": 6})
+    code, host = game["code"], game["host_secret"]
+    api_post(server, f"/api/games/{code}/players", {"name": "Ann"})
+    api_post(server, f"/api/games/{code}/rolls", {}, host)
+    api_post(server, f"/api/games/{code}/rolls", {"number": 2, "go_on": True}, host)
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{server}/play/{code}")
+    page.fill("#hero-name", "Bea")
+    page.click("text=Join the game")
+    page.wait_for_selector("#missed:not([hidden])")
+    assert page.inner_text("#missed") == ("You joined in round 2: round 1 was played before "
+                                          "you came, so you start from round 2.")
+    assert page.locator("#rolls li.missed").count() == 1
+    assert "before you joined" in page.locator("#rolls li").first.inner_text()
+    assert "before you joined" not in page.locator("#rolls li").nth(1).inner_text()
+    shot(page, "play-late-joiner-360")
+

@@ -10,6 +10,7 @@ from browser_support import (  # noqa: F401
     browser,
     choose_superpower,
     shot,
+    solo_at_the_last_round,
     spend_dice,
     spend_round,
     wait_idle,
@@ -66,7 +67,7 @@ def test_solo_game_to_the_end(browser, base_url):  # noqa: F811
     page.wait_for_selector("#final:visible")
     total = page.locator("#f-total").inner_text()
     assert total.endswith("Honor")
-    assert "Daily challenge" in page.locator("#f-share").input_value()
+    assert page.locator("#f-share").input_value().startswith("Super Dice Heroes · Daily ")
     shot(page, "solo-final-360")
     best = page.evaluate("JSON.parse(localStorage.getItem('dh.solo.best'))")
     assert best["all"] == int(total.split()[0])
@@ -107,3 +108,45 @@ def test_a_new_round_is_unmistakable_and_undo_says_what_it_took_back(browser, ba
         "document.getElementById('msg').textContent === 'Round 2: tap a die.'")
     assert errors == []
     ctx.close()
+
+
+def test_the_first_daily_game_is_the_days_score_and_the_next_is_practice(
+        browser, base_url):  # noqa: F811
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(base_url + "/solo")
+    today = page.locator("#solo").get_attribute("data-today")
+    assert page.inner_text("#b-daily") == "Play today's challenge"
+    solo_at_the_last_round(page, practice=False)
+    page.click("#b-done")
+    page.click("#b-done")  # a second tap: the round's dice are left unused on purpose
+    page.wait_for_selector("#final:visible")
+    first = page.locator("#f-share").input_value()
+    assert first == f"Super Dice Heroes · Daily {today} · 0 Honor\n" + "\u2b1c" * 6
+    assert page.inner_text("#f-best") == f"Your score for {today}. A new personal best!"
+    page.click("#b-copy")
+    page.wait_for_function("document.getElementById('share-said').textContent.startsWith('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == first
+
+    page.click("#b-again")
+    assert page.inner_text("#b-daily") == "Practise on today's dice"
+    assert "Your score today: 0 Honor" in page.inner_text("#daily-score")
+    shot(page, "solo-start-after-the-days-game-360")
+    page.click("#b-daily")
+    assert page.inner_text("#game-title") == f"Daily challenge · {today} · practice"
+    solo_at_the_last_round(page, practice=True)
+    page.click("#b-done")
+    page.click("#b-done")  # a second tap: the round's dice are left unused on purpose
+    page.wait_for_selector("#final:visible")
+    assert page.inner_text("#final-title") == "Practice over"
+    assert page.inner_text("#f-best") == f"Practice: your score for {today} stays 0 Honor."
+    assert page.locator("#f-share").input_value().startswith(
+        f"Super Dice Heroes · Daily {today} (practice) · 0 Honor")
+    days = page.evaluate("JSON.parse(localStorage.getItem('dh.solo.days'))")
+    assert days == {today: {"total": 0, "share": first}}  # practice changed nothing
+    shot(page, "solo-practice-final-360")
+    assert errors == []
+    ctx.close()
+

@@ -1,9 +1,13 @@
-"""The command line: simulate, score (with its exit statuses) and balance."""
+"""The command line: simulate, score (with its exit statuses), balance, and what `serve`
+announces."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +21,7 @@ from dicehero.engine.simulation import play_game
 @pytest.fixture
 def game_log(tmp_path: Path) -> tuple[Path, dict]:
     game = play_game(load_edition("classic"), [GreedyBot(random.Random(1)),
-                                               RandomBot(random.Random(2))], random.Random(3))
+                                               RandomBot(random.Random(2))], 3)
     log = game.to_log()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(log))
@@ -94,7 +98,7 @@ def test_score_names_the_player_round_action_and_rule_of_an_illegal_action(
     ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "rounds": [
         [{"type": "help", "wild": True, "value": 7}]]}]}, "not 7"),
     ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "rounds": [
-        [{"type": "move", "die": 4, "to": 2}]]}]}, "not 4"),
+        [{"type": "move", "die": 4, "to": 2}]]}]}, "There is no die 5 ('die': 4"),
     ({"rolls": [[1, 2, 3, 4]], "players": [{"name": "A", "superpower": 1, "rounds": [
         [{"type": "move", "die": 0, "to": 9}]]}]}, "There is no location 9"),
 ])
@@ -115,3 +119,40 @@ def test_balance_prints_each_locations_mean_and_the_ratio(capsys) -> None:
     assert main(["balance", "--games", "4", "--jobs", "1", "--bot", "random"]) == 0
     out = capsys.readouterr().out
     assert "Church" in out and "Total" in out and "highest / lowest location mean" in out
+
+
+def _serve(tmp_path: Path, public_url: str = "") -> subprocess.Popen:
+    env = {**os.environ, "PUBLIC_URL": public_url}
+    env.pop("DATABASE_URL", None)
+    return subprocess.Popen([sys.executable, "-m", "dicehero.cli", "serve", "--no-qr",
+                             "--host", "127.0.0.1", "--port", "0", "--instance", str(tmp_path)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_serve_behind_a_proxy_announces_the_public_url(tmp_path: Path) -> None:
+    server = _serve(tmp_path, "https://dice.example.org")
+    try:
+        said = [server.stdout.readline() for _ in range(2)]
+        assert said[1] == "Phones on the same network open: https://dice.example.org/\n"
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
+
+
+def test_serve_on_this_machine_only_says_phones_cannot_open_it(tmp_path: Path) -> None:
+    server = _serve(tmp_path)
+    try:
+        said = [server.stdout.readline() for _ in range(2)]
+        assert said[1].startswith("Only this computer can open: http://127.0.0.1:")
+        assert "phones cannot" in said[1] and "--host 127.0.0.1" in said[1]
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
+
+
+def test_serve_refuses_a_public_url_phones_cannot_open_in_one_line(tmp_path: Path) -> None:
+    server = _serve(tmp_path, "dice.example.org")
+    _, err = server.communicate(timeout=60)
+    assert server.returncode == 2
+    assert err.startswith("dicehero serve: PUBLIC_URL 'dice.example.org' is not an address")
+    assert "Traceback" not in err

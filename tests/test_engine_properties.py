@@ -138,3 +138,29 @@ def test_evolve_changes_exactly_the_fields_a_sheet_has() -> None:
     sheet = new_sheet(CLASSIC, (2, 5))
     assert sheet.evolve() == sheet
     assert sheet.evolve(round=3).round == 3
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CLASSIC.locations), st.lists(
+    st.integers(1, 6), max_size=12), st.integers(1, 6))
+def test_a_kind_offers_a_slot_exactly_when_writing_there_is_allowed(loc, values, value):
+    """One rule object per kind: where it says a number may go, writing it succeeds; where
+    it says not, writing is refused with the kind's own reason."""
+    marks = locations.empty_marks(loc)
+    for v in values:  # a reachable state: write what fits, skip what does not
+        slots = locations.help_slots(loc, marks, v)
+        if slots:
+            marks = locations.write(loc, marks, v, slots[0])
+    offered = set(locations.help_slots(loc, marks, value))
+    for slot in range(loc.size):
+        try:
+            locations.write(loc, marks, value, slot)
+            allowed = True
+        except ActionError as e:
+            allowed = False
+            assert e.message and e.code in {"slot_taken", "wrong_number", "no_room",
+                                            "pairs_full", "pair_mismatch", "track_full",
+                                            "track_order", "track_same", "track_adjacent",
+                                            "track_lower"}
+        assert allowed == (slot in offered), (loc.name, marks, value, slot)
+    assert locations.filled(loc, marks) <= loc.size

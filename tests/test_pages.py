@@ -143,6 +143,62 @@ def test_qr_code_is_svg_of_the_join_link(client, game):
     assert r.data.startswith(b"<svg") and b"xmlns" in r.data
 
 
+def test_the_host_page_shows_the_public_url_behind_a_proxy(app, client, game):
+    app.config["PUBLIC_URL"] = "https://dice.school.example/heroes"
+    html = client.get(f"/host/{game.code}").data.decode()
+    assert "<b>https://dice.school.example/heroes/</b>" in html
+    assert f"https://dice.school.example/heroes/play/{game.code}" in html
+
+
+def test_the_host_page_on_localhost_shows_the_network_address(client, game, monkeypatch):
+    from dicehero import addresses
+
+    monkeypatch.setattr(addresses, "lan_ip", lambda: "192.168.1.20")
+    html = client.get(f"/host/{game.code}", base_url="http://localhost:5000").data.decode()
+    assert f"http://192.168.1.20:5000/play/{game.code}" in html
+    assert "localhost" not in html
+
+
+def test_a_server_listening_on_this_machine_only_says_phones_cannot_join(app, client, game,
+                                                                         monkeypatch):
+    from dicehero import addresses
+
+    monkeypatch.setattr(addresses, "lan_ip", lambda: "192.168.1.20")
+    app.config["LISTEN_HOST"] = "127.0.0.1"
+    html = client.get(f"/host/{game.code}", base_url="http://127.0.0.1:5000").data.decode()
+    assert f"http://127.0.0.1:5000/play/{game.code}" in html and "192.168.1.20" not in html
+    assert "phones cannot" in html and "--host 127.0.0.1" in html
+
+
+def test_a_server_listening_everywhere_gives_no_warning(app, client, game, monkeypatch):
+    from dicehero import addresses
+
+    monkeypatch.setattr(addresses, "lan_ip", lambda: "192.168.1.20")
+    app.config["LISTEN_HOST"] = "0.0.0.0"
+    html = client.get(f"/host/{game.code}", base_url="http://127.0.0.1:5000").data.decode()
+    assert f"http://192.168.1.20:5000/play/{game.code}" in html
+    assert "phones cannot" not in html
+
+
+@pytest.mark.parametrize("asked_at", ["http://127.0.0.1:5000", "http://localhost:5000"])
+def test_a_computer_on_no_network_says_phones_cannot_open_its_address(app, client, game,
+                                                                      monkeypatch, asked_at):
+    from dicehero import addresses
+
+    monkeypatch.setattr(addresses, "lan_ip", lambda: "127.0.0.1")  # no Wi-Fi, no cable
+    app.config["LISTEN_HOST"] = "0.0.0.0"
+    html = client.get(f"/host/{game.code}", base_url=asked_at).data.decode()
+    assert f"{asked_at}/play/{game.code}" in html  # all it can show
+    assert "on no network: phones cannot open this" in html
+    assert "--host" not in html  # not the warning of a server bound to this machine
+
+
+def test_the_phone_sheet_before_the_first_roll_says_so(client, game):
+    html = client.get(f"/play/{game.code}").data.decode()
+    assert 'id="s-round" aria-live="polite">Before the first roll</span>' in html
+    assert "Round 0" not in html
+
+
 def test_doodle_is_checked_and_stored(client, game):
     pid, secret = game.players["Ada"]
     url = f"/api/games/{game.code}/players/{pid}/doodle"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from dicehero import addresses
 from dicehero.cli import main
 from dicehero.printing import command, join_url
 from dicehero.printing.command import GameLookupError, TerminalProgress, players_of_game
@@ -38,7 +39,15 @@ def test_without_players_or_names_one_blank_sheet_is_printed(tmp_path: Path) -> 
     assert len(page_texts(out)) == 1
 
 
-def test_names_file_gives_one_named_sheet_per_line(tmp_path: Path) -> None:
+@pytest.fixture
+def on_a_network(monkeypatch: pytest.MonkeyPatch) -> str:
+    """This machine at 192.168.1.20 on the class's network, no PUBLIC_URL set."""
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    monkeypatch.setattr(addresses, "lan_ip", lambda: "192.168.1.20")
+    return "http://192.168.1.20:5000/"
+
+
+def test_names_file_gives_one_named_sheet_per_line(tmp_path: Path, on_a_network: str) -> None:
     names = tmp_path / "names.txt"
     names.write_text("Captain Comet\n\n  Night   Owl \nZoë Zap\n", encoding="utf-8")
     out = tmp_path / "class.pdf"
@@ -46,7 +55,40 @@ def test_names_file_gives_one_named_sheet_per_line(tmp_path: Path) -> None:
     texts = page_texts(out)
     assert len(texts) == 3
     for text, name in zip(texts, ["Captain Comet", "Night Owl", "Zoë Zap"], strict=True):
-        assert name in text and "ABCD" in text and "http://localhost:5000/play/ABCD" in text
+        assert name in text and "ABCD" in text and on_a_network + "play/ABCD" in text
+
+
+def test_the_qr_code_leads_to_the_network_address_never_localhost(tmp_path: Path,
+                                                                  on_a_network: str) -> None:
+    out = tmp_path / "lan.pdf"
+    assert main(["print", "--players", "1", "--game", "ABCD", "-o", str(out)]) == 0
+    text = page_texts(out)[0]
+    assert "http://192.168.1.20:5000/play/ABCD" in text and "localhost" not in text
+
+
+def test_public_url_is_the_address_behind_a_proxy(tmp_path: Path, on_a_network: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUBLIC_URL", "https://dice.school.example/heroes")
+    out = tmp_path / "proxy.pdf"
+    assert main(["print", "--players", "1", "--game", "ABCD", "-o", str(out)]) == 0
+    assert "https://dice.school.example/heroes/play/ABCD" in page_texts(out)[0]
+
+
+def test_a_url_phones_cannot_open_is_refused(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "bad.pdf"
+    assert main(["print", "--players", "1", "--game", "ABCD", "--url", "192.168.1.20:5000",
+                 "-o", str(out)]) == 1
+    assert "not an address phones can open" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_without_a_network_the_print_warns_that_phones_cannot_open_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    monkeypatch.setattr(addresses, "lan_ip", lambda: "127.0.0.1")
+    assert main(["print", "--players", "1", "--game", "ABCD", "-o",
+                 str(tmp_path / "alone.pdf")]) == 0
+    assert "phones cannot open; pass --url" in capsys.readouterr().err
 
 
 def test_url_sets_the_address_of_the_qr_code(tmp_path: Path) -> None:

@@ -7,16 +7,17 @@ sheets entered by their marks").
 from __future__ import annotations
 
 import random
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 
 import pytest
 from rulekit import CHURCH, CITY_HALL, DOWNTOWN, FIRE, HOSPITAL, POWERPLANT, SHRINK, WAREHOUSE
+from witnesskit import bot_game, changed_in_one_place, judge_game, witness_draws
 
 from dicehero.engine import BadAction, apply, new_sheet
 from dicehero.engine.bots import GreedyBot, RandomBot
 from dicehero.engine.paper_marks import PaperMarks, check_drawn, parse_marks
-from dicehero.engine.replay import replay
-from dicehero.engine.simulation import play_game
-from dicehero.engine.witness import IMPOSSIBLE, UNDECIDED, VERIFIED, find_witness
+from dicehero.engine.witness import IMPOSSIBLE, UNDECIDED, VERIFIED, Sent, find_witness
 
 OFFER = (SHRINK, FIRE)
 QUIET = [2, 2, 2, 2]  # a roll that helps nowhere on these sheets
@@ -41,18 +42,6 @@ def cells(ed, number: int, *marked: int) -> list[bool]:
     return [i in marked for i in range(size)]
 
 
-def witness_draws(ed, offer, rolls, paper, verdict) -> bool:
-    """The witness, replayed from nothing by the engine, draws exactly the paper's marks."""
-    sheet = replay(ed, offer, rolls, [list(r) for r in verdict.rounds], paper.superpower)
-    return PaperMarks.of(sheet).to_dict() | {"bystanders": None} == (
-        paper.to_dict() | {"bystanders": None})
-
-
-def bot_game(ed, seed: int, bot):
-    game = play_game(ed, [bot(random.Random(seed))], random.Random(seed))
-    return game, PaperMarks.of(game.players[0].sheet)
-
-
 # -- a sheet from real play is never refused ---------------------------------------------------
 
 @pytest.mark.parametrize("seed", range(40))
@@ -72,39 +61,62 @@ def test_marks_of_a_greedy_players_game_are_never_refused(classic, seed):
         assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
 
 
-def _changed_in_one_place(ed, paper: PaperMarks, rng: random.Random) -> PaperMarks:
-    data = paper.to_dict()
-    data.pop("bystanders", None)
-    i = rng.randrange(len(ed.locations))
-    loc, marks = ed.locations[i], data["marks"][i]
-    what = rng.choice(["mark", "minion", "wild"])
-    if what == "minion":
-        data["minions"][i] = max(0, min(3, data["minions"][i] + rng.choice((-1, 1))))
-    elif what == "wild":
-        data["wild_used"] = max(0, data["wild_used"] + rng.choice((-1, 1)))
-    elif loc.kind == "cells":
-        c = rng.randrange(len(marks))
-        marks[c] = not marks[c]
-    elif loc.kind == "pairs":
-        p = rng.randrange(len(marks))
-        marks[p] = marks[p][:-1] if marks[p] else [rng.randint(1, 6)]
-    elif marks and rng.random() < 0.5:
-        marks[rng.randrange(len(marks))] = rng.randint(1, 6)
-    elif len(marks) < len(loc.boxes):
-        marks.append(rng.randint(1, 6))
-    return parse_marks(data, ed)
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_marks_changed_in_one_place_verify_only_with_a_witness(classic, seed):
     game, paper = bot_game(classic, seed, RandomBot)
-    changed = _changed_in_one_place(classic, paper, random.Random(seed))
+    # an X or a number added or taken away, a Robot Minion, a Wild die (the 1,000-game test
+    # below also moves and swaps marks, which only the search itself can judge)
+    changed, _ = changed_in_one_place(classic, paper, random.Random(seed),
+                                      changes=("mark", "minion", "wild"))
     verdict = find_witness(classic, game.offer, game.rolls, changed)
     assert verdict.status in (VERIFIED, IMPOSSIBLE)
     if verdict.verified:  # a legal play really draws the changed sheet: here it is
         assert witness_draws(classic, game.offer, game.rolls, changed, verdict)
     else:
         assert verdict.reason
+
+
+# Seeds of bench/bench_witness.py the search once misjudged: 399's player iced one die three
+# times over (the search tried one use per die and called the sheet impossible).
+ONCE_MISJUDGED = (399,)
+# The search does not yet verify every tight greedy sheet at the default cap (the host then
+# approves it by hand; docs/RULES.md): at most this many of the 1,000 may be undecided.
+MOST_UNDECIDED = 30
+
+
+@pytest.mark.parametrize("seed", ONCE_MISJUDGED)
+def test_sheets_the_search_once_misjudged_verify(classic, seed):
+    game, paper = bot_game(classic, seed)
+    verdict = find_witness(classic, game.offer, game.rolls, paper)
+    assert verdict.status == VERIFIED
+    assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
+
+
+@pytest.mark.slow
+def test_marks_of_1000_bot_games_verify_and_each_changed_in_one_place_is_judged():
+    """500 random and 500 greedy games (bench_witness's seeds): every sheet verifies at the
+    default cap with a witness the engine replays; each changed in one place is either
+    verified with a witness that replays, or refused in plain words."""
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        games = list(pool.map(judge_game, range(1000), chunksize=8))
+    refused = [g["seed"] for g in games if g["status"] == IMPOSSIBLE]
+    assert refused == []  # a sheet from real play is never refused
+    undecided = sorted(g["seed"] for g in games if g["status"] == UNDECIDED)
+    print(f"undecided at the default cap: {len(undecided)} {undecided}")
+    assert len(undecided) <= MOST_UNDECIDED
+    assert all(g["replays"] for g in games if g["status"] == VERIFIED)
+    changed = [g["changed"] for g in games]
+    assert all(c["replays"] for c in changed if c["status"] == VERIFIED)
+    no_witness = [c for c in changed if c["code"] == "no_witness"]
+    assert len(no_witness) >= 50  # the search's own refusal, not only the quick checks'
+    assert all(c["reason"].startswith("No legal play over this game's rolls draws")
+               for c in no_witness)
+    moved = {"move an X", "move a number to another pair", "swap two track numbers",
+             "move a track number to another number"}
+    assert moved & {c["what"] for c in no_witness}  # changes only the search can judge
+    assert all(c["reason"] for c in changed if c["status"] == IMPOSSIBLE)
+    print({k: sum(1 for c in changed if (c["status"], c["code"]) == k)
+           for k in {(c["status"], c["code"]) for c in changed}})
 
 
 # -- what is drawn must obey each location's rule, whatever the dice ---------------------------
@@ -173,6 +185,16 @@ def test_more_of_a_number_than_the_game_rolled_is_refused(classic):
 
 # -- the search -----------------------------------------------------------------------------------
 
+def test_the_same_die_may_be_changed_by_the_superpower_again_and_again(classic):
+    # Ice three times turns the 6 into the 3 that Downtown shows; no other play draws it.
+    rolls = [[3, 6, 2, 2]] + [QUIET] * 9
+    paper = drawn(classic, {DOWNTOWN: [3]}, superpower=3, powers_used=3)
+    verdict = find_witness(classic, (3, FIRE), rolls, paper)
+    assert verdict.verified
+    assert [a.type for a in verdict.rounds[0]].count("power") == 3
+    assert witness_draws(classic, (3, FIRE), rolls, paper, verdict)
+
+
 def test_a_blank_sheet_verifies_with_every_die_left_unused(classic):
     verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic))
     assert verdict.verified
@@ -211,7 +233,7 @@ def test_a_wild_die_used_needs_a_play_that_spends_it(classic):
 def test_a_search_that_runs_out_of_states_is_undecided(classic):
     game, paper = bot_game(classic, 3, GreedyBot)
     verdict = find_witness(classic, game.offer, game.rolls, paper, max_states=10)
-    assert verdict.status == UNDECIDED
+    assert (verdict.status, verdict.code) == (UNDECIDED, "check_undecided")
     assert "the host may approve the sheet by hand" in verdict.reason
 
 
@@ -252,3 +274,44 @@ def test_check_drawn_gives_the_sheet_the_marks_make(classic):
     paper = drawn(classic, {DOWNTOWN: [4, 4, 4]})
     sheet = check_drawn(paper, classic, OFFER, [QUIET] * 10)
     assert sheet.marks[DOWNTOWN - 1] == (4, 4, 4)
+
+
+# -- a sheet sent again: no marks with hindsight -------------------------------------------------
+
+ONLY_ROUND_1_HAS_2S = [[5, 2, 2, 2], [4, 4, 6, 6]] + [[6, 6, 6, 6]] * 8
+
+
+def test_marks_added_later_must_be_made_with_dice_rolled_after_the_sheet_was_sent(classic):
+    # Sent blank once the 2nd roll was out (round 1 closed): a Hospital pair of 2s added
+    # later could only have been made in round 1, so it is hindsight.
+    blank_then = Sent(blank(classic), rolled=2, open=True)
+    twos = drawn(classic, {HOSPITAL: [[2, 2], [], [], [], [], []]})
+    rolls = ONLY_ROUND_1_HAS_2S
+    assert find_witness(classic, OFFER, rolls, twos).verified  # fine if sent at once
+    verdict = find_witness(classic, OFFER, rolls, twos, sent=[blank_then])
+    assert (verdict.status, verdict.code) == (IMPOSSIBLE, "sent_before")
+    assert "dice rolled after you sent it" in verdict.reason
+    sixes = drawn(classic, {HOSPITAL: [[6, 6], [], [], [], [], []]})  # made in round 3: fine
+    verdict = find_witness(classic, OFFER, rolls, sixes, sent=[blank_then])
+    assert verdict.verified
+    assert witness_draws(classic, OFFER, rolls, sixes, verdict)
+
+
+def test_marks_sent_while_their_round_was_open_may_still_grow_in_that_round(classic):
+    twos = drawn(classic, {HOSPITAL: [[2, 2], [], [], [], [], []]})
+    one_two = drawn(classic, {HOSPITAL: [[2], [], [], [], [], []]})
+    mid_round_1 = Sent(one_two, rolled=1, open=True)
+    assert find_witness(classic, OFFER, ONLY_ROUND_1_HAS_2S, twos, sent=[mid_round_1]).verified
+    after_the_end = Sent(one_two, rolled=1, open=False)  # round 1 was over: no more 2s then
+    verdict = find_witness(classic, OFFER, ONLY_ROUND_1_HAS_2S, twos, sent=[after_the_end])
+    assert verdict.code == "sent_before"
+
+
+def test_marks_sent_before_must_be_drawn_by_then(classic):
+    # Sent during round 1 with a pair of 6s: the witness must make them in round 1, which
+    # rolled no 6 (a sheet claiming marks before their dice were out).
+    sixes_then = Sent(drawn(classic, {HOSPITAL: [[6, 6], [], [], [], [], []]}), rolled=1)
+    verdict = find_witness(classic, OFFER, ONLY_ROUND_1_HAS_2S,
+                           drawn(classic, {HOSPITAL: [[6, 6], [], [], [], [], []]}),
+                           sent=[sixes_then])
+    assert verdict.code == "sent_before"

@@ -8,7 +8,7 @@ a paper sheet entered after the game, a game log, a solo game saved in a browser
 from __future__ import annotations
 
 import pytest
-from rulekit import CITY_HALL, DOWNTOWN, SHAPESHIFT, TELEPORT
+from rulekit import CITY_HALL, DOWNTOWN, HOSPITAL, SHAPESHIFT, TELEPORT
 
 from dicehero.engine import apply, new_sheet, start_round
 from dicehero.engine.replay import IllegalAction, Replay, replay
@@ -94,6 +94,17 @@ def test_the_next_roll_forfeits_the_dice_a_hero_left_unspent(classic):
     assert steps.forfeited == [(1, [1, 6, 6])]  # round 2 was done: nothing forfeited
 
 
+def test_a_replay_keeps_the_sheet_as_the_latest_roll_found_it(classic):
+    """The standings of a round start from it: who climbed most this round."""
+    chosen = apply(new_sheet(classic, OFFER), {"type": "choose", "superpower": TELEPORT})
+    steps = Replay(chosen)
+    assert steps.before_roll is chosen
+    steps.roll(ROLLS[0])
+    moved = steps.act(move(0, DOWNTOWN))
+    steps.roll(ROLLS[1])
+    assert steps.before_roll is moved and steps.sheet.round == 2
+
+
 def test_rows_folded_one_by_one_give_the_sheet_of_the_whole_replay(classic):
     rounds = [[move(0, DOWNTOWN), helps(1, slot=0)], [], [move(0, CITY_HALL), helps(1, slot=1)]]
     rows = [(number, action) for number, actions in enumerate(rounds, start=1)
@@ -104,6 +115,22 @@ def test_rows_folded_one_by_one_give_the_sheet_of_the_whole_replay(classic):
         steps.act(action)
     steps.catch_up(ROLLS, len(ROLLS))
     assert steps.sheet == replay(classic, OFFER, ROLLS, rounds, TELEPORT)
+
+
+def test_an_observer_is_told_every_action_the_replay_accepts(classic):
+    """What a reader needs beyond the sheet (the decision map: what each die did) it reads
+    by watching the one replay, undo included, refusals not."""
+    told = []
+    steps = Replay(new_sheet(classic, OFFER),
+                   observer=lambda before, action, after: told.append(
+                       (before.round, action.type, after.round)))
+    steps.act({"type": "choose", "superpower": TELEPORT})
+    steps.roll(ROLLS[0])
+    steps.act(move(0, DOWNTOWN))
+    steps.act({"type": "undo"})
+    with pytest.raises(IllegalAction):
+        steps.act(helps(0))
+    assert told == [(0, "choose", 0), (1, "move", 1), (1, "undo", 1)]
 
 
 def test_a_refusal_leaves_the_replay_where_it_was(classic):
@@ -128,6 +155,33 @@ def test_a_log_line_names_the_player_the_round_the_action_and_the_rule(classic):
     assert info.value.describe() == (
         "Ada, round 1: move with die 2 to 3: From the middle circle a 1 moves you to "
         "City Hall; Downtown needs a 3. [move_needs_match]")
+
+
+def test_a_box_that_does_not_exist_is_counted_from_1_in_the_log_line(classic):
+    """A real log said "City Hall has no box 99; its boxes are 0 to 8" of box 100."""
+    rounds = [[move(0, CITY_HALL), helps(1, slot=99)]]
+    with pytest.raises(IllegalAction) as info:
+        replay(classic, OFFER, [[1, 2, 3, 3]], rounds, TELEPORT, player="Ada")
+    assert info.value.describe() == (
+        "Ada, round 1: help with die 2 (box 100): There is no box 100: City Hall has boxes "
+        "1 to 9. [bad_slot]")
+
+
+def test_a_pair_that_does_not_exist_is_counted_from_1(classic):
+    with pytest.raises(IllegalAction) as info:
+        replay(classic, OFFER, [[2, 2, 3, 3]], [[move(0, HOSPITAL), helps(1, slot=6)]], TELEPORT)
+    assert info.value.rule == "There is no pair 7: Hospital has pairs 1 to 6."
+
+
+@pytest.mark.parametrize(("action", "rule"), [
+    (move(4, DOWNTOWN), "There is no die 5: this round has dice 1 to 4."),
+    ({"type": "power", "die": 0, "copy": 4}, "There is no die 5 to copy: this round has dice "
+                                             "1 to 4."),
+], ids=["die", "die-to-copy"])
+def test_a_die_that_does_not_exist_is_counted_from_1(classic, action, rule):
+    with pytest.raises(IllegalAction) as info:
+        replay(classic, OFFER, ROLLS[:1], [[action]], SHAPESHIFT, player="Ada")
+    assert (info.value.code, info.value.rule) == ("bad_die", rule)
 
 
 def test_a_choice_refused_before_the_first_roll_says_so(classic):

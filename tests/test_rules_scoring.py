@@ -9,6 +9,7 @@ from rulekit import CITY_HALL, DOWNTOWN, GROW, HOSPITAL, at, diagonal, do, helpe
 
 from dicehero.cli import main
 from dicehero.engine import score
+from dicehero.engine.locations import filled
 
 
 def a_whole_game(ed):
@@ -86,3 +87,20 @@ def test_the_player_with_the_most_honor_is_the_winner(classic, tmp_path, capsys)
     assert main(["score", str(path)]) == 0
     lines = [ln for ln in capsys.readouterr().out.splitlines() if ln[:1].isdigit()]
     assert lines == ["1. First: 4 Honor", "2. Second: 1 Honor"]
+
+
+def test_a_pair_is_filled_only_when_both_numbers_are_written(classic):
+    """Our ruling for the solo share line's marks (docs/RULES.md): a half pair scores
+    nothing, so it fills nothing either."""
+    hospital = classic.location(HOSPITAL)
+    sheet = helped(at(classic, HOSPITAL), (2, 0))
+    assert filled(hospital, sheet.marks[HOSPITAL - 1]) == 0
+    sheet = helped(sheet, (2, 0))
+    assert filled(hospital, sheet.marks[HOSPITAL - 1]) == 1
+
+
+def test_cells_and_tracks_are_filled_box_by_box(classic):
+    sheet = helped(at(classic, DOWNTOWN, rest=(3, 3, 1)), 3, 3)
+    assert filled(classic.location(DOWNTOWN), sheet.marks[DOWNTOWN - 1]) == 2
+    city = helped(at(classic, CITY_HALL), (1, 0), (2, 1))
+    assert filled(classic.location(CITY_HALL), city.marks[CITY_HALL - 1]) == 2

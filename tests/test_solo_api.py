@@ -6,6 +6,7 @@ import os
 
 import pytest
 from flask import Flask
+from rulekit import DOWNTOWN, GROW, at, diagonal, helped
 
 from dicehero.editions import load_edition
 from dicehero.web import errors, solo
@@ -77,3 +78,32 @@ def test_bad_requests_get_a_clear_400(client, body, code):
 def test_not_json_is_a_400(client):
     r = client.post("/api/solo/state", data="nope", content_type="text/plain")
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_json"
+
+
+def _finished(client, **extra):
+    offer = client.post("/api/solo/state", json=DAY).get_json()["sheet"]["legal"]["choose"]
+    actions = [{"type": "choose", "superpower": offer[0]}] + [{"type": "done"}] * 10
+    return client.post("/api/solo/state", json={**DAY, "actions": actions, **extra})
+
+
+def test_the_share_line_is_the_day_the_honor_and_a_row_of_marks(client):
+    share = _finished(client).get_json()["share"]
+    assert share == "Super Dice Heroes · Daily 2025-03-14 · 0 Honor\n" + solo.EMPTY * 6
+
+
+def test_a_daily_game_played_again_shares_as_practice(client):
+    share = _finished(client, practice=True).get_json()["share"]
+    assert share.startswith("Super Dice Heroes · Daily 2025-03-14 (practice) · 0 Honor\n")
+
+
+def test_practice_is_true_or_false(client):
+    r = _finished(client, practice="yes")
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_practice"
+
+
+def test_the_marks_say_nothing_some_or_all_of_each_location(classic):
+    sheet = diagonal(classic, GROW)  # three of City Hall's nine boxes
+    assert solo.location_marks(sheet) == solo.PART + solo.EMPTY * 5
+    full = helped(at(classic, DOWNTOWN), *[3] * classic.location(DOWNTOWN).size)
+    assert solo.location_marks(full)[DOWNTOWN - 1] == solo.FULL
+

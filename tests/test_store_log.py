@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlitekit import write_lock_held
 
-from dicehero.store import Store, StoreError, schema
+from dicehero.store import Refusal, Store, StoreError, schema
 from dicehero.store.dice import derive, derive_offer, seed_digest
 from dicehero.store.models import Game
 
@@ -88,7 +88,7 @@ def test_a_database_that_stays_busy_is_refused_with_503(tmp_path, monkeypatch):
     store, path = _store(tmp_path)
     with write_lock_held(path, 4), pytest.raises(StoreError) as e:
         store.write(None, _add_game)
-    assert e.value.status == 503 and e.value.code == "busy"
+    assert e.value.kind == Refusal.BUSY and e.value.code == "busy"
 
 
 def test_sheets_equal_a_replay_from_nothing(api, app):

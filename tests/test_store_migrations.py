@@ -339,7 +339,7 @@ def test_a_teacher_starts_the_new_version_on_the_old_instance_and_every_game_is_
     try:
         said = [server.stdout.readline() for _ in range(3)]
         assert said[0].startswith(f"The database was upgraded to revision {schema.head()}")
-        assert said[2].startswith("Phones on the same network open")
+        assert said[2].startswith(f"Only this computer can open: http://127.0.0.1:{port}/")
         for game in EXPECTED:
             status, board = request(port, "GET", f"/api/games/{game['code']}/scores")
             assert status == 200

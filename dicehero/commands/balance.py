@@ -31,7 +31,7 @@ def _play(job: tuple[str, str, int]) -> list[float]:
     """One game's Honor per location, then Bystanders, Minions and total."""
     edition_name, bot, seed = job
     edition = load_edition(edition_name)
-    game = play_game(edition, [BOTS[bot](random.Random(seed))], random.Random(seed))
+    game = play_game(edition, [BOTS[bot](random.Random(seed))], seed)
     s = score(game.players[0].sheet)
     return [h for _, h in s.locations] + [s.bystander_honor, s.minion_honor, s.total]
 

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     rng = random.Random(seed)
     bots = [BOTS[args.bot](random.Random(rng.random())) for _ in range(args.players)]
-    game = play_game(edition, bots, rng)
+    game = play_game(edition, bots, seed)
     scores = [(p.name, score(p.sheet)) for p in game.players]
     scores.sort(key=lambda ps: ps[1].total, reverse=True)
     print(f"{edition.title} ({edition.name}), {args.players} {args.bot} bot(s), seed {seed}")

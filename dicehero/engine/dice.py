@@ -7,7 +7,9 @@ day's challenge replay from them), and they share one sampler:
   seed's bytes over ``f"{label}#{block}"``; labels ``roll:N``, ``offer``,
   ``offer:player:ID``;
 * solo play (the daily challenge, a random game): SHA-256 of
-  ``f"{key}:{block}"`` with the key ``daily:YYYY-MM-DD`` or ``seed:<hex>``.
+  ``f"{key}:{block}"`` with the key ``daily:YYYY-MM-DD`` or ``seed:<hex>``;
+  a simulated game of bots (``dicehero simulate``, ``balance``) uses the same
+  recipe with the key ``simulate:<seed>``.
 
 Blocks are 0, 1, 2, ...; each byte below the largest multiple of ``faces``
 gives the face ``byte % faces + 1``, other bytes are dropped so every face is

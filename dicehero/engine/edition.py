@@ -4,6 +4,10 @@ The edition is the single source of truth for the engine, the pages and the
 printed sheet: adding an edition adds a file under ``sheets/``, not code. This
 module only turns an already-read mapping into checked dataclasses; reading the
 file is the job of :mod:`dicehero.editions`, so the engine does no I/O.
+
+What a location holds beyond its number, name and rule depends on its kind, and its
+kind's rule object (:mod:`dicehero.engine.locations`) reads it, counts its places and
+its rewards: this module knows no kind by name.
 """
 
 from __future__ import annotations
@@ -12,11 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from dicehero.engine.locations import KINDS
+
 REWARDS = ("wild", "bystander")
-KINDS = ("cells", "pairs", "track")
-STEPS = ("same", "adjacent", "not_lower")
 EFFECTS = ("set", "step", "copy", "teleport")
-LAYOUTS = ("up", "right")
 
 Reward = Literal["wild", "bystander"]
 
@@ -57,7 +60,7 @@ class Location:
 
     number: int
     name: str
-    kind: Literal["cells", "pairs", "track"]
+    kind: str  # a key of locations.KINDS: the rule object that reads, checks and scores it
     rule: str
     # cells
     rows: tuple[tuple[int, ...], ...] = ()
@@ -78,13 +81,11 @@ class Location:
     @property
     def size(self) -> int:
         """How many marks the location holds (cells, pairs or boxes)."""
-        return len(self.cell_numbers) if self.kind == "cells" else len(self.boxes)
+        return KINDS[self.kind].size(self)
 
     def reward_count(self, reward: Reward) -> int:
         """How many of ``reward`` this location can give at most."""
-        if self.kind == "cells":
-            return sum(1 for g in self.rewards if g.reward == reward)
-        return sum(1 for b in self.boxes if b.reward == reward)
+        return KINDS[self.kind].reward_count(self, reward)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +130,18 @@ class Edition:
         """The superpower printed with ``number``."""
         return self.superpowers[number - 1]
 
-
     def reward_count(self, reward: Reward) -> int:
         """How many Wild dice (or Bystanders) the whole sheet can give."""
         return sum(loc.reward_count(reward) for loc in self.locations)
 
 
-class _Checker:
-    """Reads typed fields out of nested mappings and names the path on failure."""
+class Checker:
+    """Reads typed fields out of nested mappings and names the path on failure.
+
+    A location's kind reads its own fields with it (:meth:`Kind.parse
+    <dicehero.engine.locations.Kind.parse>`), the boxes and groups of cells that several
+    kinds share included.
+    """
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -189,13 +194,49 @@ class _Checker:
             raise self.fail(f"{path}.{key}" if path else key, "expected a non-empty list")
         return value
 
+    def boxes(self, data: Mapping[str, Any], key: str, path: str) -> tuple[Box, ...]:
+        """The boxes (or pairs) listed under ``key``: each its Honor and optional reward."""
+        return tuple(self._box(b, f"{path}.{key}[{i}]")
+                     for i, b in enumerate(self.items(data, key, path)))
+
+    def _box(self, raw: Any, path: str) -> Box:
+        box = self.table(raw, path)
+        reward = box.get("reward")
+        if reward is not None:
+            reward = self.choice(box, "reward", path, REWARDS)
+        return Box(honor=self.integer(box, "honor", path, 0, 1000), reward=reward)
+
+    def cells(self, group: Mapping[str, Any], path: str, size: int) -> tuple[int, ...]:
+        """A group's ``cells``: different cell numbers of a grid of ``size`` cells."""
+        cells = self.items(group, "cells", path)
+        for i, cell in enumerate(cells):
+            if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < size:
+                raise self.fail(f"{path}.cells[{i}]", f"expected a cell number from 0 to "
+                                                      f"{size - 1}, got {cell!r}")
+        if len(set(cells)) != len(cells):
+            raise self.fail(f"{path}.cells", "names a cell twice")
+        return tuple(cells)
+
+    def line(self, raw: Any, path: str, size: int) -> Line:
+        """A group of cells that scores when complete."""
+        line = self.table(raw, path)
+        return Line(label=self.text(line, "label", path), cells=self.cells(line, path, size),
+                    honor=self.integer(line, "honor", path, 0, 1000))
+
+    def reward_group(self, raw: Any, path: str, size: int) -> RewardGroup:
+        """A group of cells that rewards when complete."""
+        group = self.table(raw, path)
+        return RewardGroup(label=self.text(group, "label", path),
+                           cells=self.cells(group, path, size),
+                           reward=self.choice(group, "reward", path, REWARDS))
+
 
 def parse_edition(data: Any, source: str = "<edition>") -> Edition:
     """Check a mapping (as read from an edition file) and build the :class:`Edition`.
 
     Raises :class:`EditionError` naming ``source``, the field and the problem.
     """
-    c = _Checker(source)
+    c = Checker(source)
     root = c.table(data, "the file")
     head = c.table(c.get(root, "edition", ""), "edition")
     faces = c.integer(head, "faces", "edition", 2, 20, default=6)
@@ -229,7 +270,7 @@ def parse_edition(data: Any, source: str = "<edition>") -> Edition:
     )
 
 
-def _parse_superpower(c: _Checker, raw: Any, path: str, number: int, faces: int) -> Superpower:
+def _parse_superpower(c: Checker, raw: Any, path: str, number: int, faces: int) -> Superpower:
     sp = c.table(raw, path)
     if c.integer(sp, "number", path, 1, faces) != number:
         raise c.fail(f"{path}.number", f"superpowers must be listed in order; expected {number}")
@@ -242,65 +283,10 @@ def _parse_superpower(c: _Checker, raw: Any, path: str, number: int, faces: int)
                       text=c.text(sp, "text", path), value=value, step=step)
 
 
-def _parse_location(c: _Checker, raw: Any, path: str, number: int, faces: int) -> Location:
+def _parse_location(c: Checker, raw: Any, path: str, number: int, faces: int) -> Location:
     loc = c.table(raw, path)
     if c.integer(loc, "number", path, 1, faces) != number:
         raise c.fail(f"{path}.number", f"locations must be listed in order; expected {number}")
-    kind = c.choice(loc, "kind", path, KINDS)
-    common = {"number": number, "name": c.text(loc, "name", path), "kind": kind,
-              "rule": c.text(loc, "rule", path)}
-    if kind == "cells":
-        return _parse_cells(c, loc, path, common, faces)
-    key = "pairs" if kind == "pairs" else "boxes"
-    boxes = tuple(_parse_box(c, b, f"{path}.{key}[{i}]")
-                  for i, b in enumerate(c.items(loc, key, path)))
-    if kind == "pairs":
-        return Location(**common, boxes=boxes)
-    return Location(**common, boxes=boxes, step=c.choice(loc, "step", path, STEPS),
-                    layout=c.choice(loc, "layout", path, LAYOUTS, default="right"))
-
-
-def _parse_box(c: _Checker, raw: Any, path: str) -> Box:
-    box = c.table(raw, path)
-    reward = box.get("reward")
-    if reward is not None:
-        reward = c.choice(box, "reward", path, REWARDS)
-    return Box(honor=c.integer(box, "honor", path, 0, 1000), reward=reward)
-
-
-def _cell_list(c: _Checker, group: Mapping[str, Any], path: str, size: int) -> tuple[int, ...]:
-    cells = c.items(group, "cells", path)
-    for i, cell in enumerate(cells):
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < size:
-            raise c.fail(f"{path}.cells[{i}]", f"expected a cell number from 0 to {size - 1}, "
-                                               f"got {cell!r}")
-    if len(set(cells)) != len(cells):
-        raise c.fail(f"{path}.cells", "names a cell twice")
-    return tuple(cells)
-
-
-def _parse_cells(c: _Checker, loc: Mapping[str, Any], path: str, common: dict[str, Any],
-                 faces: int) -> Location:
-    rows: list[tuple[int, ...]] = []
-    for r, row in enumerate(c.items(loc, "rows", path)):
-        if not isinstance(row, list) or not row:
-            raise c.fail(f"{path}.rows[{r}]", "expected a non-empty list of printed numbers")
-        for k, n in enumerate(row):
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= faces:
-                raise c.fail(f"{path}.rows[{r}][{k}]", f"expected a die face 1-{faces}, got {n!r}")
-        rows.append(tuple(row))
-    size = sum(len(r) for r in rows)
-    lines = []
-    for i, raw in enumerate(loc.get("lines", [])):
-        p = f"{path}.lines[{i}]"
-        line = c.table(raw, p)
-        lines.append(Line(label=c.text(line, "label", p), cells=_cell_list(c, line, p, size),
-                          honor=c.integer(line, "honor", p, 0, 1000)))
-    rewards = []
-    for i, raw in enumerate(loc.get("rewards", [])):
-        p = f"{path}.rewards[{i}]"
-        group = c.table(raw, p)
-        rewards.append(RewardGroup(label=c.text(group, "label", p),
-                                   cells=_cell_list(c, group, p, size),
-                                   reward=c.choice(group, "reward", p, REWARDS)))
-    return Location(**common, rows=tuple(rows), lines=tuple(lines), rewards=tuple(rewards))
+    kind = c.choice(loc, "kind", path, tuple(KINDS))
+    return Location(number=number, name=c.text(loc, "name", path), kind=kind,
+                    rule=c.text(loc, "rule", path), **KINDS[kind].parse(c, loc, path, faces))

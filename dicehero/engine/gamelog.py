@@ -126,8 +126,8 @@ def _in_range(action: Action, edition: Edition) -> Action:
     for field in ("die", "copy"):
         index = getattr(action, field)
         if index is not None and not 0 <= index < dice:
-            raise BadAction("bad_die", f"A round has dice 0 to {dice - 1} ('{field}'), "
-                                       f"not {index}.")
+            raise BadAction("bad_die", f"There is no die {index + 1} ('{field}': {index}, "
+                                       f"counted from 0): a round has dice 1 to {dice}.")
     return action
 
 

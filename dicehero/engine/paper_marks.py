@@ -51,10 +51,11 @@ class PaperMarks:
                    wild_used=sheet.wild_spent, powers_used=sheet.powers_used,
                    bystanders=sheet.bystanders)
 
-    @property
-    def count(self) -> int:
+    def count(self, edition: Edition) -> int:
         """How many marks the dice must have made: numbers, X's and Robot Minions."""
-        return sum(mark_count(m) for m in self.marks) + sum(self.minions)
+        return sum(locations.kind_of(loc).count(m)
+                   for loc, m in zip(edition.locations, self.marks, strict=True)) \
+            + sum(self.minions)
 
     def sheet(self, edition: Edition, offer: Sequence[int] = ()) -> Sheet:
         """A sheet holding these marks, to score them (how they came about is not checked)."""
@@ -77,15 +78,6 @@ class PaperMarks:
         if self.rolls:
             out["rolls"] = [list(r) if r is not None else None for r in self.rolls]
         return out
-
-
-def mark_count(marks: Marks) -> int:
-    """How many dice the marks of one location took (an X, a number in a pair or a box)."""
-    if marks and isinstance(marks[0], bool):
-        return sum(marks)
-    if marks and isinstance(marks[0], tuple):
-        return sum(len(p) for p in marks)
-    return len(marks)
 
 
 _FIELDS = {"superpower", "marks", "minions", "wild_used", "powers_used", "bystanders", "rolls"}
@@ -139,24 +131,7 @@ def _face(value: Any, faces: int) -> bool:
 
 
 def _location_marks(loc: Location, raw: Any, faces: int) -> Marks:
-    if not isinstance(raw, list):
-        raise BadAction("bad_marks", f"{loc.name}: a list of marks.")
-    if loc.kind == "cells":
-        if len(raw) != len(loc.cell_numbers) or any(not isinstance(c, bool) for c in raw):
-            raise BadAction("bad_marks", f"{loc.name}: one true or false for each of its "
-                                         f"{len(loc.cell_numbers)} boxes.")
-        return tuple(raw)
-    if loc.kind == "pairs":
-        if len(raw) != len(loc.boxes) or any(
-                not isinstance(p, list) or len(p) > 2 or not all(_face(v, faces) for v in p)
-                for p in raw):
-            raise BadAction("bad_marks", f"{loc.name}: one list of up to two numbers (1 to "
-                                         f"{faces}) for each of its {len(loc.boxes)} pairs.")
-        return tuple(tuple(p) for p in raw)
-    if len(raw) > len(loc.boxes) or not all(_face(v, faces) for v in raw):
-        raise BadAction("bad_marks", f"{loc.name}: the numbers written from its first box on, "
-                                     f"at most {len(loc.boxes)}, each 1 to {faces}.")
-    return tuple(raw)
+    return locations.kind_of(loc).read_marks(loc, raw, faces)
 
 
 def _written_rolls(raw: Any, edition: Edition) -> tuple[tuple[int, ...] | None, ...]:
@@ -170,11 +145,7 @@ def _written_rolls(raw: Any, edition: Edition) -> tuple[tuple[int, ...] | None, 
     return tuple(tuple(r) if r is not None else None for r in raw)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``: boxes and pairs counted as people count them."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+ordinal = locations.ordinal  # boxes and pairs counted as people count them
 
 
 def check_drawn(paper: PaperMarks, edition: Edition, offer: Sequence[int],
@@ -227,24 +198,13 @@ def check_drawn(paper: PaperMarks, edition: Edition, offer: Sequence[int],
 def check_location(loc: Location, marks: Marks, faces: int) -> None:
     """Write the location's marks one at a time with the engine's rule; refuse the first misfit."""
     written = locations.empty_marks(loc)
-    if loc.kind == "cells":
-        steps = [(loc.cell_numbers[i], i, f"the {loc.cell_numbers[i]} in box {i + 1}")
-                 for i, marked in enumerate(marks) if marked]
-    elif loc.kind == "pairs":
-        steps = []
-        for i, pair in enumerate(marks):
-            if len(pair) == 2 and pair[0] != pair[1]:
-                raise RuleError("pair_mismatch", f"{loc.name}'s {ordinal(i + 1)} pair holds a "
-                                                 f"{pair[0]} and a {pair[1]}: a pair is two of "
-                                                 f"the same number.")
-            steps += [(v, i, f"its {ordinal(i + 1)} pair") for v in pair]
-    else:
-        steps = [(v, i, f"its {ordinal(i + 1)} box (a {v})") for i, v in enumerate(marks)]
-    for value, slot, where in steps:
+    for value, slot, where in locations.kind_of(loc).writes(loc, marks):
         try:
             written = locations.write(loc, written, value, slot, faces)
         except ActionError as e:
             raise RuleError(e.code, f"{loc.name}, {where}: {e.message}") from None
+    if written != marks:  # a kind's writes must rebuild its marks: never a silent pass
+        raise RuleError("bad_marks", f"{loc.name}: these marks cannot be written.")
 
 
 def _dice(values: Sequence[int]) -> str:
@@ -263,17 +223,9 @@ def erased(before: PaperMarks, after: PaperMarks, edition: Edition) -> str:
     if before.superpower is not None and after.superpower != before.superpower:
         return "the superpower"
     for loc, old, new in zip(edition.locations, before.marks, after.marks, strict=True):
-        if loc.kind == "cells":
-            for i, (o, n) in enumerate(zip(old, new, strict=True)):
-                if o and not n:
-                    return f"the {loc.cell_numbers[i]} in {loc.name}'s box {i + 1}"
-        elif loc.kind == "pairs":
-            for i, (o, n) in enumerate(zip(old, new, strict=True)):
-                if n[:len(o)] != o:
-                    return f"the {o[0]}s in {loc.name}'s {ordinal(i + 1)} pair"
-        elif new[:len(old)] != old:
-            k = next(k for k, v in enumerate(old) if k >= len(new) or new[k] != v)
-            return f"the {old[k]} in {loc.name}'s {ordinal(k + 1)} box"
+        lost = locations.kind_of(loc).lost(loc, old, new)
+        if lost:
+            return lost
     for loc, old, new in zip(edition.locations, before.minions, after.minions, strict=True):
         if new < old:
             return f"a Robot Minion at {loc.name}"

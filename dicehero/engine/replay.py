@@ -13,7 +13,7 @@ the die, counted from 1 as people count them, and the engine's own refusal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicehero.engine.actions import Action, parse_action
@@ -86,16 +86,28 @@ class IllegalAction(ActionError):
         return f"{who}{when}: {what}: {self.rule} [{self.code}]"
 
 
+Observer = Callable[[Sheet, Action, Sheet], None]
+"""Told of each accepted action: the sheet before it, the action, the sheet after it."""
+
+
 class Replay:
-    """One hero's sheet stepped through a game: each roll as it comes, each action in turn."""
+    """One hero's sheet stepped through a game: each roll as it comes, each action in turn.
 
-    __slots__ = ("forfeited", "player", "sheet")
+    A reader that wants more than the sheet (what each die did, for the decision map)
+    passes an ``observer``: it is told of every action the replay accepts, undo included.
+    """
 
-    def __init__(self, sheet: Sheet, player: str = "") -> None:
+    __slots__ = ("before_roll", "forfeited", "observer", "player", "sheet")
+
+    def __init__(self, sheet: Sheet, player: str = "", observer: Observer | None = None) -> None:
         self.sheet = sheet
         self.player = player  # named in refusals, for a log of many players
+        self.observer = observer
         # (round, unspent dice) of every round the next roll closed before the hero was done
         self.forfeited: list[tuple[int, list[int]]] = []
+        # The sheet as the latest roll found it (what the standings of a round start from);
+        # the sheet itself until a roll comes.
+        self.before_roll = sheet
 
     def roll(self, dice: Sequence[int]) -> Sheet:
         """The next roll; dice the hero left unspent in an open round are forfeited."""
@@ -104,6 +116,7 @@ class Replay:
             unspent = [d.value for d in sheet.dice if not d.used]
             if unspent:
                 self.forfeited.append((sheet.round, unspent))
+        self.before_roll = sheet
         self.sheet = start_round(sheet, dice)
         return self.sheet
 
@@ -117,9 +130,12 @@ class Replay:
         """The sheet after ``action``; :class:`IllegalAction` (nothing changed) if refused."""
         sheet = self.sheet
         try:
+            action = parse_action(action)
             self.sheet = apply(sheet, action)
         except ActionError as e:
             raise IllegalAction.at(sheet, action, e, self.player) from None
+        if self.observer is not None:
+            self.observer(sheet, action, self.sheet)
         return self.sheet
 
     def act_then_roll(self, action: Action | Any, rolls: Sequence[Sequence[int]]) -> Sheet:

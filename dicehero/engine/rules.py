@@ -93,8 +93,10 @@ def _rolled_die(sheet: Sheet, action: Action) -> tuple[int, Die]:
     """The rolled die the action names, checked to be unspent."""
     index = action.die
     if index is None or not 0 <= index < len(sheet.dice):
-        raise BadAction("bad_die", f"There is no die {index}; this round's dice are "
-                                   f"0 to {len(sheet.dice) - 1}.")
+        # the action counts dice from 0, as JSON does; the message counts as people do
+        which = "" if index is None else f" {index + 1}"
+        raise BadAction("bad_die", f"There is no die{which}: this round has dice "
+                                   f"1 to {len(sheet.dice)}.")
     die = sheet.dice[index]
     if die.used:
         raise RuleError("die_spent", f"You already used that {die.value} this round.")
@@ -229,7 +231,8 @@ def _shapeshift_value(sheet: Sheet, action: Action, index: int) -> int:
     if source == index:
         raise RuleError("copy_itself", "Shapeshift copies another die, not the same one.")
     if not 0 <= source < len(sheet.dice):
-        raise BadAction("bad_die", f"There is no die {source} to copy.")
+        raise BadAction("bad_die", f"There is no die {source + 1} to copy: this round has "
+                                   f"dice 1 to {len(sheet.dice)}.")
     return sheet.dice[source].rolled
 
 
@@ -256,8 +259,12 @@ _HANDLERS: dict[str, Callable[[Sheet, Action], Changes]] = {
 
 # -- what is legal now ---------------------------------------------------------------------
 
-def _candidates(sheet: Sheet, die: int | None, wild: bool) -> list[Action]:
-    """Every action worth asking about for one die (or a Wild die); most are then checked."""
+def candidates(sheet: Sheet, die: int | None, wild: bool = False) -> list[Action]:
+    """Every action worth asking about for one die (or a Wild die); :func:`apply` judges them.
+
+    A search that needs only some of them (the paper-sheet witness) picks from this
+    list, so it never tries an action the engine would not think of.
+    """
     ed = sheet.edition
     here = sheet.position
     out: list[Action] = []
@@ -293,7 +300,7 @@ def successors(sheet: Sheet, die: int | None = None, *,
                wild: bool = False) -> list[tuple[Action, Sheet]]:
     """Every legal action for one die (or a Wild die) with the sheet it leads to."""
     out = []
-    for action in _candidates(sheet, die, wild):
+    for action in candidates(sheet, die, wild):
         try:
             result = apply(sheet, action)
         except (RuleError, BadAction):

@@ -1,31 +1,29 @@
-"""Whole games of bots on shared dice: for ``dicehero simulate``, balance and tests."""
+"""Whole games of bots on shared dice: for ``dicehero simulate``, balance and tests.
+
+A simulated game's dice come from :mod:`dicehero.engine.dice`, the one place dice are
+derived from a seed: the solo recipe keyed ``simulate:<seed>``, so a seeded simulation
+plays the same game every time, on any machine. The bots' own choices draw on their own
+``random.Random``.
+"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dicehero.engine.actions import Action
 from dicehero.engine.bots import Bot
+from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
 from dicehero.engine.replay import Replay
 from dicehero.engine.state import Sheet, new_sheet
 
 
-def roll_offer(rng: random.Random, faces: int = 6) -> tuple[int, int]:
-    """Two different numbers for the superpower choice (the rulebook's reroll until different)."""
-    first = rng.randint(1, faces)
-    second = rng.randint(1, faces)
-    while second == first:
-        second = rng.randint(1, faces)
-    return first, second
-
-
-def roll_dice(rng: random.Random, count: int, faces: int = 6) -> list[int]:
-    """One round's dice."""
-    return [rng.randint(1, faces) for _ in range(count)]
+def simulated_dice(edition: Edition, seed: int) -> tuple[tuple[int, int], list[list[int]]]:
+    """The superpower offer and every round's dice of the simulated game ``seed``."""
+    # ":d" refuses anything but a whole number: a random.Random here would not repeat
+    return solo_dice(f"simulate:{seed:d}", edition.rounds, edition.dice_per_round, edition.faces)
 
 
 @dataclass
@@ -63,18 +61,15 @@ class SimulatedGame:
         }
 
 
-def play_game(edition: Edition, bots: Sequence[Bot], rng: random.Random) -> SimulatedGame:
-    """Play every round of a game with ``bots`` on one shared stream of dice from ``rng``."""
-    offer = roll_offer(rng, edition.faces)
+def play_game(edition: Edition, bots: Sequence[Bot], seed: int) -> SimulatedGame:
+    """Play every round of a game with ``bots`` on the shared dice of game ``seed``."""
+    offer, rolls = simulated_dice(edition, seed)
     players = []
     for i, bot in enumerate(bots, start=1):
         steps = Replay(new_sheet(edition, offer), f"Bot {i}")
         steps.act(bot.choose(steps.sheet))
         players.append(SimulatedPlayer(steps.player, steps, []))
-    rolls = []
-    for _ in range(edition.rounds):
-        dice = roll_dice(rng, edition.dice_per_round, edition.faces)
-        rolls.append(dice)
+    for dice in rolls:
         for bot, player in zip(bots, players, strict=True):
             actions = bot.play_round(player.replay.roll(dice))
             for action in actions:

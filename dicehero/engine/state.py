@@ -15,7 +15,7 @@ from typing import Any
 from dicehero.engine import locations
 from dicehero.engine.edition import Edition
 from dicehero.engine.errors import BadAction
-from dicehero.engine.locations import Marks
+from dicehero.engine.locations import Marks, kind_of
 
 MIDDLE = None  # the start circle: the only time a hero is at no location
 _KEEP: Any = object()  # Sheet.evolve: this field stays as it is (None is a real value)
@@ -137,7 +137,8 @@ class Sheet:
             "dice": [d.to_dict() for d in self.dice],
             "done": self.done,
             "played": self.played,
-            "marks": [_marks_to_json(m) for m in self.marks],
+            "marks": [kind_of(loc).to_json(m)
+                      for loc, m in zip(self.edition.locations, self.marks, strict=True)],
             "minions": list(self.minions),
             "wild_spent": self.wild_spent,
             "powers_used": self.powers_used,
@@ -160,24 +161,13 @@ class Sheet:
             dice=tuple(Die(d["rolled"], d["value"], d["used"]) for d in data["dice"]),
             done=data["done"],
             played=data.get("played", False),
-            marks=tuple(_marks_from_json(loc.kind, m)
+            marks=tuple(kind_of(loc).from_json(m)
                         for loc, m in zip(edition.locations, data["marks"], strict=True)),
             minions=tuple(data["minions"]),
             wild_spent=data["wild_spent"],
             powers_used=data["powers_used"],
             previous=cls.from_dict(edition, previous) if previous else None,
         )
-
-
-
-def _marks_to_json(marks: Marks) -> list[Any]:
-    return [list(m) if isinstance(m, tuple) else m for m in marks]
-
-
-def _marks_from_json(kind: str, data: list[Any]) -> Marks:
-    if kind == "pairs":
-        return tuple(tuple(p) for p in data)
-    return tuple(data)
 
 
 def new_sheet(edition: Edition, offer: Sequence[int] = ()) -> Sheet:

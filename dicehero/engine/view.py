@@ -11,32 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from dicehero.engine.edition import Edition, Location
+from dicehero.engine.locations import kind_of
 from dicehero.engine.rules import legal_actions
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet
 
 
 def _location_view(loc: Location) -> dict[str, Any]:
-    out: dict[str, Any] = {"number": loc.number, "name": loc.name, "kind": loc.kind,
-                           "rule": loc.rule}
-    if loc.kind == "cells":
-        out["rows"] = [list(r) for r in loc.rows]
-        out["lines"] = [{"label": ln.label, "cells": list(ln.cells), "honor": ln.honor}
-                        for ln in loc.lines]
-        out["rewards"] = [{"label": g.label, "cells": list(g.cells), "reward": g.reward}
-                          for g in loc.rewards]
-        # the reward marks printed in a cell's corner: one per kind, for groups smaller than
-        # the whole location (the middle 2 of City Hall is on both diagonals: one Wild mark)
-        size = len(loc.cell_numbers)
-        out["corners"] = [sorted({g.reward for g in loc.rewards
-                                  if c in g.cells and len(g.cells) < size})
-                          for c in range(size)]
-    else:
-        out["boxes"] = [{"honor": b.honor, "reward": b.reward} for b in loc.boxes]
-    if loc.kind == "track":
-        out["step"] = loc.step
-        out["layout"] = loc.layout
-    return out
+    return {"number": loc.number, "name": loc.name, "kind": loc.kind, "rule": loc.rule,
+            **kind_of(loc).describe(loc)}
 
 
 def edition_view(edition: Edition) -> dict[str, Any]:

@@ -3,50 +3,74 @@
 A paper sheet shows marks, not moves. To verify it, the search looks for a
 **witness**: round by round, what each die did (move, help, minion, power or
 nothing), such that the engine accepts every step and the last sheet holds
-exactly the drawn marks. The rules are the engine's own: every step is one of
-:func:`dicehero.engine.rules.successors`, the same list a phone lights up.
-The search only decides which of them to try, in three ways:
+exactly the drawn marks. The rules are the engine's own: every step is an
+:func:`~dicehero.engine.rules.apply` of one of the actions the engine itself
+lists (:func:`~dicehero.engine.rules.candidates`), each round opened by
+:func:`~dicehero.engine.rules.start_round`, and the witness found is replayed
+once more from nothing by :class:`~dicehero.engine.replay.Replay`. The search
+only decides which steps to try:
 
 * **towards the drawing**: a step that writes a number, an X or a Robot Minion
   the paper does not show, or spends more Wild dice or superpower uses than it
-  ticks, can never be undone by later play, so it is not followed;
+  ticks, can never be undone by later play, so it is not tried;
+* **one order per round**: the search goes round by round. Within a round, what
+  a hero does at one place in one stay gives the same sheet in any order, so
+  it is tried in one order only: helps (by die, or box by box on a track; Wild
+  dice after the rolled ones, in any order, as one may earn the next), then
+  Robot Minions, then a move on; a superpower use just before the die it
+  changes is spent. In a round with few dice to spare every distinct way the
+  round can end is collected, and an ending that another ending of the round
+  beats in every way (the same place and superpower uses, every mark of it and
+  more, no more Wild dice spent) is dropped;
+* **the likeliest first**: in a round with few dice to spare, the endings that keep
+  the most to spare, then those a player aiming for Honor would choose (the greedy
+  bot's own valuation); passes of growing length try other orders;
+* **once per state**: a state at the end of a round that did not lead to the
+  drawing marks every state it beats the same way as failed, so they are not
+  searched again;
 * **enough dice**: the marks still to make, plus one move for every location
-  with work left that the hero is not at, need one die each; and for every
+  with work left that the hero is not at, need one die each (a die of this round
+  that no mark, Robot Minion or move can use any more counts as lost); and for every
   number, the drawn numbers still missing need dice of that number, of which
-  only a Wild die or a superpower use can make more. A state short of dice is
-  abandoned;
-* **once per state**: a state (round, place, marks, ticks, this round's dice)
-  already searched to no avail is not searched again, which also folds the
-  many orders of the same actions into one.
+  only a Wild die or a superpower use can make more (Grow only 6s, Shrink only
+  1s, Shapeshift only numbers rolled beside the die, Teleport none). A state
+  short of dice is abandoned.
 
-Unused dice are simply left at the end of a round (skipped). The search is
-depth first with the most promising step first, so a real sheet usually
-verifies along the first path tried. A search that runs out of time says so:
-``undecided``, for the host to judge by hand.
+Unused dice are left at the end of a round (shown as skipped). A search that
+runs out of states, or that the server stops, says so: ``undecided``, for the
+host to judge by hand.
+
+A player who sent marks earlier and sends the sheet again may only have added
+what the dice rolled since could have made (:class:`Sent`): the witness must
+draw the earlier marks by the end of the round that was open when they were
+sent, and nothing more before that round.
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dicehero.engine import locations
 from dicehero.engine.actions import Action
-from dicehero.engine.edition import Edition, Location
+from dicehero.engine.bots import GreedyBot
+from dicehero.engine.edition import Edition
 from dicehero.engine.errors import ActionError
-from dicehero.engine.paper_marks import PaperMarks, check_drawn, ordinal
-from dicehero.engine.rules import apply, start_round, successors
+from dicehero.engine.paper_marks import PaperMarks, check_drawn
+from dicehero.engine.replay import Replay
+from dicehero.engine.rules import apply, candidates, start_round
 from dicehero.engine.state import Sheet, new_sheet
 
 VERIFIED = "verified"
 IMPOSSIBLE = "impossible"
 UNDECIDED = "undecided"
-MAX_STATES = 150_000  # states searched before giving up as undecided (about 10 s here)
-_RECENT = 48  # how many of a bucket's failed states a new state is compared with
-_ORDER = {"help": 0, "minion": 1, "power": 2}
+MAX_STATES = 150_000  # states searched before giving up as undecided
+_FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
+_TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
+_VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
+DONE = Action("done")
 
 
 @dataclass(frozen=True)
@@ -71,6 +95,20 @@ class Verdict:
         return self.status == VERIFIED
 
 
+@dataclass(frozen=True)
+class Sent:
+    """Marks the player sent before: a later sheet may add only what later dice could make.
+
+    ``rolled`` is how many rolls were out when they were sent; ``open`` whether the
+    last of them could still be played then (the game went on), so the marks of that
+    round may still grow.
+    """
+
+    marks: PaperMarks
+    rolled: int
+    open: bool = True
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -81,14 +119,16 @@ class _PassOver(Exception):
 
 def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
                  paper: PaperMarks, max_states: int = MAX_STATES,
-                 pause: Callable[[], bool] | None = None) -> Verdict:
+                 pause: Callable[[], bool] | None = None,
+                 sent: Iterable[Sent] = ()) -> Verdict:
     """Search for a legal play over ``rolls`` (the rolls so far) that draws ``paper``.
 
     The search gives up (``undecided``) after ``max_states`` states, or when
     ``pause``, called before it starts and every 256 states, returns false. A server passes a
     ``pause`` that lets the rest of the server run (a cooperative server such as
     gevent would otherwise stall every live game for the length of the
-    search) and watches its own clock: the engine reads none.
+    search) and watches its own clock: the engine reads none. ``sent``: marks the
+    player sent earlier, which the witness must draw by then (:class:`Sent`).
     """
     try:
         check_drawn(paper, edition, offer, rolls)
@@ -100,7 +140,8 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
     start = new_sheet(edition, offer)
     if paper.superpower is not None:
         start = apply(start, Action("choose", superpower=paper.superpower))
-    search = _Search(edition, rolls, paper, max_states, pause)
+    sent = tuple(sent)
+    search = _Search(edition, rolls, paper, max_states, pause, sent)
     try:
         search.tick()
         path = search.run(start)
@@ -110,61 +151,50 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
                               "these marks or proved there is none: the host may approve the "
                               "sheet by hand.")
     if path is None:
-        return Verdict(IMPOSSIBLE, code="no_witness", nodes=search.nodes,
+        nodes = search.nodes
+        if sent:  # is it the marks, or the marks sent before?
+            alone = find_witness(edition, offer, rolls, paper, max(0, max_states - nodes), pause)
+            if not alone.verified:
+                return Verdict(alone.status, code=alone.code, reason=alone.reason,
+                               nodes=nodes + alone.nodes)
+            return Verdict(IMPOSSIBLE, code="sent_before", nodes=nodes + alone.nodes,
+                           reason="These marks could only have been drawn by changing what you "
+                                  "sent before: the marks you add must be made with dice rolled "
+                                  "after you sent it, and the marks you sent must be made by then.")
+        return Verdict(IMPOSSIBLE, code="no_witness", nodes=nodes,
                        reason=search.nearest_failure())
     rounds, sheet = _witness_rounds(start, rolls, path)
     return Verdict(VERIFIED, rounds=rounds, sheet=sheet, nodes=search.nodes)
 
 
 def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
-                    path: list[Action]) -> tuple[tuple[tuple[Action, ...], ...], Sheet]:
-    """The path cut into rounds, unused dice shown as skips, replayed once more by the engine."""
-    sheet = start
+                    path: Sequence[Sequence[Action]]
+                    ) -> tuple[tuple[tuple[Action, ...], ...], Sheet]:
+    """The witness round by round, unused dice shown as skips, replayed once more by the engine."""
+    steps = Replay(start)
     rounds: list[tuple[Action, ...]] = []
-    actions = iter(path)
-    for dice in rolls:
-        sheet = start_round(sheet, dice)
-        this: list[Action] = []
+    for dice, actions in zip(rolls, path, strict=True):
+        steps.roll(dice)
+        this = list(actions)
         for action in actions:
-            if action.type == "done":
-                break
-            this.append(action)
-            sheet = apply(sheet, action)
-        for index, die in enumerate(sheet.dice):
+            steps.act(action)
+        for index, die in enumerate(steps.sheet.dice):
             if not die.used:
-                skip = Action("skip", die=index)
-                this.append(skip)
-                sheet = apply(sheet, skip)
-        this.append(Action("done"))
-        sheet = apply(sheet, this[-1])
+                this.append(Action("skip", die=index))
+                steps.act(this[-1])
+        this.append(DONE)
+        steps.act(DONE)
         rounds.append(tuple(this))
-    return tuple(rounds), sheet
+    return tuple(rounds), steps.sheet
 
 
-def _wanted_numbers(edition: Edition, marks: Sequence[Any], drawn: PaperMarks) -> list[int]:
-    """How many dice of each number the drawn marks still need beyond ``marks`` (index = number)."""
+def _missing_numbers(edition: Edition, have: Sequence[Any], want: Sequence[Any]) -> list[int]:
+    """How many dice of each number the drawn marks ``want`` still need beyond ``have``."""
     need = [0] * (edition.faces + 1)
-    for loc, have, want in zip(edition.locations, marks, drawn.marks, strict=True):
-        if have != want:
-            for v, n in enumerate(_wanted_numbers_at(loc, have, want, edition.faces)):
-                need[v] += n
-    return need
-
-
-def _wanted_numbers_at(loc: Location, have: Any, want: Any, faces: int) -> list[int]:
-    """:func:`_wanted_numbers` for one location."""
-    need = [0] * (faces + 1)
-    if loc.kind == "cells":
-        for number, h, w in zip(loc.cell_numbers, have, want, strict=True):
-            if w and not h:
-                need[number] += 1
-    elif loc.kind == "pairs":
-        for h, w in zip(have, want, strict=True):
-            for v in w[len(h):]:
+    for loc, h, w in zip(edition.locations, have, want, strict=True):
+        if h != w:
+            for v, _ in locations.kind_of(loc).missing(loc, h, w):
                 need[v] += 1
-    else:
-        for v in want[len(have):]:
-            need[v] += 1
     return need
 
 
@@ -172,7 +202,7 @@ def _short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
                       drawn: PaperMarks) -> str:
     """Why the game's rolls hold too few of some number for the sheet, or ``""``."""
     blank = new_sheet(edition).marks
-    need = _wanted_numbers(edition, blank, drawn)
+    need = _missing_numbers(edition, blank, drawn.marks)
     rolled = [0] * (edition.faces + 1)
     for dice in rolls:
         for v in dice:
@@ -187,353 +217,481 @@ def _short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
             f"cannot make up the difference.")
 
 
+# A round's ending: the sheet after done, its marks as bits, the actions that led there.
+_End = tuple[Sheet, int, tuple[Action, ...]]
+
+
 class _Search:
-    """One depth-first search; ``run`` returns the actions of a witness, or ``None``."""
+    """One search; ``run`` returns the actions of a witness round by round, or ``None``."""
 
     def __init__(self, edition: Edition, rolls: Sequence[Sequence[int]], drawn: PaperMarks,
-                 max_states: int, pause: Callable[[], bool] | None = None) -> None:
+                 max_states: int, pause: Callable[[], bool] | None = None,
+                 sent: tuple[Sent, ...] = ()) -> None:
         self.edition = edition
         self.rolls = [tuple(r) for r in rolls]
         self.drawn = drawn
         self.max_states = max_states
         self.pause = pause
         self.nodes = 0
-        self.budget = 0
-        self.passes = 0  # depth-first passes started (see run)
-        self.rng = random.Random(0)  # the order of equally promising steps; seeded: repeatable
-        self.failed: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
-        self.kinds = [loc.kind for loc in edition.locations]
+        self.budget = max_states
+        self.passes = 0  # passes over: the steps of a round are tried in a shuffled order
+        self.rng = random.Random(0)  # seeded: a search is repeatable
+        self.locs = edition.locations
+        self.kinds = [locations.kind_of(loc) for loc in self.locs]
+        self.faces = edition.faces
+        self.per_round = edition.dice_per_round
+        # The bits of the marks: each location's marks, then its Robot Minions.
         self.offsets: list[int] = []
         self.minion_offsets: list[int] = []
-        self.masks: list[int] = []  # the bits of each location's marks and Robot Minions
+        self.masks: list[int] = []
         offset = 0
-        for loc in edition.locations:
-            width = loc.size * (2 if loc.kind == "pairs" else 1)
+        for loc, kind in zip(self.locs, self.kinds, strict=True):
+            width = kind.width(loc)
             self.offsets.append(offset)
             self.minion_offsets.append(offset + width)
             span = width + edition.minions_per_location
             self.masks.append(((1 << span) - 1) << offset)
             offset += span
-        self.dice_shift = offset  # the unused dice of the round, one bit each, above the marks
-        # for each cell of each location, the Wild-die groups it belongs to
-        self.wild_groups = [
-            [frozenset(g for g, group in enumerate(loc.rewards)
-                       if group.reward == "wild" and c in group.cells)
-             for c in range(len(loc.cell_numbers))] if loc.kind == "cells" else []
-            for loc in edition.locations]
-        self.path: list[Action] = []
-        self.target = self._progress(drawn.sheet(edition))
-        self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
-        self.best_short = 0  # the number the closest play ran short of, if that stopped it
+        self.target = self._bits(drawn.marks, drawn.minions)
+        self.total = self.target.bit_count()
+        self.work = [self.target & m for m in self.masks]  # each location's drawn bits
         # future[k][v]: the dice of number v in the rolls after roll k (k counted from 1)
-        faces = edition.faces
-        self.future = [[0] * (faces + 1) for _ in range(len(rolls) + 1)]
+        self.future = [[0] * (self.faces + 1) for _ in range(len(rolls) + 1)]
         for k in range(len(rolls) - 1, -1, -1):
             row = list(self.future[k + 1])
             for v in rolls[k]:
                 row[v] += 1
             self.future[k] = row
-        self.per_round = edition.dice_per_round
-
-    def run(self, start: Sheet) -> list[Action] | None:
-        """Two searches in turn, each given twice the steps of its last turn.
-
-        * **Depth first, restarted**: a depth-first search that takes one wrong
-          turn early (to the wrong location first) can spend its time below it;
-          passes of growing length, each trying equally promising steps and every
-          move in a new order, get out. What a pass
-          proved (states that cannot lead to the drawing) holds for every later
-          pass. Loose sheets, with dice to spare, verify along the first path.
-        * **Least waste first**: states are taken in order of the slack they
-          have used (dice spent on nothing drawn), so a tight sheet, whose
-          witness wastes almost nothing, is found among few states.
-
-        Only the depth-first search proves a sheet impossible: its passes end
-        once one runs to completion.
-        """
-        if not self.rolls:
-            return [] if self._drawn_exactly(start) else None
-        first = start_round(start, self.rolls[0])
-        least_waste = self._least_waste(first)
-        budget = 400
-        while True:
-            self.path = []
-            self.passes += 1
-            self.budget = self.nodes + budget
-            try:
-                return self.path if self._round(first) else None
-            except _PassOver:
-                pass
-            found = next(least_waste)  # one turn: ``budget`` more states
-            if found is not None:
-                return found
-            budget *= 2
-            self.rng.seed(budget)
-
-    def _least_waste(self, first: Sheet) -> Iterator[list[Action] | None]:
-        """Best-first search by slack used; yields ``None`` after each turn, or the witness."""
-        slack = self._slack(first, self._progress(first))
-        order = itertools.count()
-        queue: list[tuple[int, int, int, Sheet, tuple[Any, ...]]] = [(0, 0, 0, first, ())]
-        seen: set[tuple[Any, ...]] = set()
-        budget = 400
-        while True:
-            stop = self.nodes + budget
-            while queue and self.nodes < stop:
-                _, depth, _, sheet, path = heapq.heappop(queue)
-                progress = self._progress(sheet)
-                key = (sheet.round, sheet.position, sheet.dice, sheet.powers_used, progress,
-                       sheet.wild_spent)
-                if key in seen:
-                    continue
-                seen.add(key)
-                self.nodes += 1
-                if not self.nodes & 255:
-                    self.tick()
-                if self._short_of_dice(sheet, progress):
-                    continue
-                for action, after in self._steps(sheet, progress):
-                    if action.type == "done":
-                        if after.round >= len(self.rolls):
-                            if self._drawn_exactly(after):
-                                yield _unwind((action, path))
-                            continue
-                        after = start_round(after, self.rolls[after.round])
-                    used = slack - self._slack(after, self._progress(after))
-                    heapq.heappush(queue, (used, depth - 1, next(order), after, (action, path)))
-            yield None
-            budget *= 2
+        self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+        self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
+        self.best_short = 0  # the number the closest play ran short of, if that stopped it
+        # Marks sent before: (round, bits): by the end of round ``by`` every earlier mark is
+        # drawn; by the end of round ``upto`` nothing beyond them is.
+        self.by: dict[int, list[tuple[int, int, int]]] = {}
+        self.upto: dict[int, list[tuple[int, int, int]]] = {}
+        for earlier in sent:
+            bits = self._bits(earlier.marks.marks, earlier.marks.minions)
+            row = (bits, earlier.marks.wild_used, earlier.marks.powers_used)
+            self.by.setdefault(earlier.rolled, []).append(row)
+            self.upto.setdefault(earlier.rolled - 1 if earlier.open else earlier.rolled,
+                                 []).append(row)
+        # Up to this round a state with more marks is not better than one with fewer (marks
+        # sent earlier cap what may be drawn by then), nor are two alike boxes the same.
+        self.capped_until = max(self.upto, default=-1)
+        self.alike = not sent  # alike boxes may differ in what was sent before
+        power = None
+        if drawn.superpower is not None:
+            power = edition.superpower(drawn.superpower)
+        self.power = power
 
     def tick(self) -> None:
         """Every 256 states: give way to the server (which may stop us), and count."""
         if self.nodes > self.max_states or (self.pause is not None and not self.pause()):
             raise _OutOfTime
 
-    # -- the search ------------------------------------------------------------------------
+    # -- marks as bits ---------------------------------------------------------------------
 
-    def _round(self, sheet: Sheet) -> bool:
-        """Search from a sheet with its round open: spend a die, or end the round."""
-        progress = self._progress(sheet)
-        bucket = (sheet.round, sheet.position, sheet.powers_used, *(d.value for d in sheet.dice))
-        failed = self.failed.setdefault(bucket, [])
-        wild = sheet.wild_spent
-        unused = 0
-        for i, die in enumerate(sheet.dice):
-            if not die.used:
-                unused |= 1 << i
-        held = progress | unused << self.dice_shift
-        # A failed state with every mark of this one, every die it has left and no more
-        # Wild dice spent can do whatever this one can: follow the same steps, leave the
-        # marks it already has, and spend the Wild dice it kept on moves at the very end.
-        # It found no witness, so this one will not either.
-        # (the newest failures are the likeliest to cover this state: they share its past)
-        for f_held, f_wild in failed[-_RECENT:]:
-            if f_wild <= wild and f_held & held == held:
-                return False
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _PassOver
-        if not self.nodes & 255:
-            self.tick()
-        self._remember(sheet, progress)
-        if not self._short_of_dice(sheet, progress):
-            for action, after in self._steps(sheet, progress):
-                self.path.append(action)
-                if self._round(after) if action.type != "done" else self._next_round(after):
-                    return True
-                self.path.pop()
-        failed.append((held, wild))
-        return False
-
-    def _progress(self, sheet: Sheet) -> int:
-        """The marks made so far as bits: one per X, per number written, per Robot Minion.
-
-        The search only ever makes drawn marks, so these bits say everything; a
-        track of three numbers or a pair of one is written as 0b111 or 0b1 at the
-        location's offset, so one state has every mark of another exactly when its
-        bits include the other's.
-        """
-        bits = 0
-        for kind, offset, marks, minions, m_offset in zip(
-                self.kinds, self.offsets, sheet.marks, sheet.minions, self.minion_offsets,
-                strict=True):
-            if kind == "cells":
-                for i, marked in enumerate(marks):
-                    if marked:
-                        bits |= 1 << (offset + i)
-            elif kind == "pairs":
-                for i, pair in enumerate(marks):
-                    bits |= ((1 << len(pair)) - 1) << (offset + 2 * i)
-            else:
-                bits |= ((1 << len(marks)) - 1) << offset
-            bits |= ((1 << minions) - 1) << m_offset
-        return bits
-
-    def _next_round(self, sheet: Sheet) -> bool:
-        if sheet.round >= len(self.rolls):
-            return self._drawn_exactly(sheet)
-        return self._round(start_round(sheet, self.rolls[sheet.round]))
-
-    def _steps(self, sheet: Sheet, progress: int) -> list[tuple[Action, Sheet]]:
-        """The legal steps towards the drawing, most promising first; ``done`` among them."""
-        drawn = self.drawn
-        surplus = self._surplus(sheet)
-        steps: list[tuple[tuple[int, int, int], Action, Sheet]] = []
-        seen: set[tuple[int, int]] = set()
-        for index, die in enumerate(sheet.dice):
-            if die.used or (die.rolled, die.value) in seen:
-                continue  # two equal dice lead to the same states: try one of them
-            seen.add((die.rolled, die.value))
-            for action, after in successors(sheet, index):
-                if action.type != "skip" and self._towards(sheet, action, after) \
-                        and not self._outshone(sheet, action):
-                    steps.append((self._rank(action, progress, surplus[die.value], after),
-                                  action, after))
-        if sheet.wild_spent < drawn.wild_used and sheet.wild_left > 0:
-            for action, after in successors(sheet, wild=True):
-                if self._towards(sheet, action, after) and not self._outshone(sheet, action):
-                    steps.append((self._rank(action, progress, -99, after), action, after))
-        self.rng.shuffle(steps)
-        if self.passes > 1:  # after the first pass, moves' order among themselves is random
-            steps.sort(key=lambda s: s[0][0])
-        else:
-            steps.sort(key=lambda s: s[0])
-        done = Action("done")
-        out = [(a, s) for rank, a, s in steps if rank[0] < 4]
-        out.append((done, apply(sheet, done)))
-        out += [(a, s) for rank, a, s in steps if rank[0] >= 4]
+    def _bits(self, marks: Sequence[Any], minions: Sequence[int]) -> int:
+        out = 0
+        for i in range(len(self.locs)):
+            out |= self._location_bits(i, marks[i], minions[i])
         return out
 
-    def _surplus(self, sheet: Sheet) -> list[int]:
-        """For each number, the dice of it left (this round's and later) beyond what is drawn."""
-        need = _wanted_numbers(self.edition, sheet.marks, self.drawn)
+    def _location_bits(self, i: int, marks: Any, minions: int) -> int:
+        loc = self.locs[i]
+        return (self.kinds[i].bits(loc, marks) << self.offsets[i]
+                | ((1 << minions) - 1) << self.minion_offsets[i])
+
+    def _rebit(self, prog: int, sheet: Sheet, i: int) -> int:
+        """``prog`` with location ``i``'s bits read again from ``sheet``."""
+        return (prog & ~self.masks[i]) | self._location_bits(i, sheet.marks[i], sheet.minions[i])
+
+    def _work_at(self, prog: int, number: int) -> bool:
+        i = number - 1
+        return prog & self.masks[i] != self.work[i]
+
+    # -- the search, round by round ----------------------------------------------------------
+
+    def run(self, start: Sheet) -> list[tuple[Action, ...]] | None:
+        """The witness's actions round by round (unused dice and ``done`` left out), or None.
+
+        Passes of growing length: a pass that took a wrong turn early can spend its time
+        below it, so the next pass, given twice the states, tries the steps of a round in
+        a new order. What a pass proved (states that cannot lead to the drawing) holds
+        for every later pass; the last runs to the end (or to the cap on states).
+        """
+        prog = self._bits(start.marks, start.minions)
+        budget = _FIRST_PASS
+        while True:
+            self.path: list[tuple[Action, ...]] = []
+            self.budget = self.nodes + budget
+            try:
+                return self.path if self._between(start, prog) else None
+            except _PassOver:
+                pass
+            self.passes += 1
+            self.rng.seed(self.passes)
+            budget *= 2
+
+    def _beaten_by_failure(self, sheet: Sheet, prog: int) -> bool:
+        """Whether a state that beats this one in every way was searched to no avail.
+
+        Before the last round marks sent earlier bound from above (nothing beyond them
+        yet), a state with more marks is not better: only the same state counts.
+        """
+        failed = self.failed.get((sheet.round, sheet.position, sheet.powers_used), ())
+        if sheet.round <= self.capped_until:
+            return (prog, sheet.wild_spent) in failed
+        for f_prog, f_wild in failed:
+            if f_wild <= sheet.wild_spent and f_prog & prog == prog:
+                return True
+        return False
+
+    def _between(self, sheet: Sheet, prog: int) -> bool:
+        """From a sheet between two rounds (or before the first): is there a witness?"""
+        r = sheet.round
+        if not self._keeps_to_what_was_sent(sheet, prog):
+            return False
+        if r == len(self.rolls):
+            return self._drawn_exactly(sheet, prog)
+        wild = sheet.wild_spent
+        # A state with every mark of this one and no more Wild dice spent can do whatever
+        # this one can (leave the marks it already has, spend the Wild dice it kept on
+        # moves at the very end). If it found no witness, this one will not.
+        if self._beaten_by_failure(sheet, prog):
+            return False
+        failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
+        opened = start_round(sheet, self.rolls[r])
+        self._remember(opened, prog)
+        if not self._short(opened, prog):
+            endings: Iterable[_End] = self._stay(opened, prog, (), None, set())
+            if self._slack(opened, prog) <= _TIGHT:
+                endings = self._ranked(endings)
+            ends: set[tuple[Any, ...]] = set()
+            for end, end_prog, actions in endings:
+                key = (end.position, end_prog, end.wild_spent, end.powers_used)
+                if key in ends:
+                    continue
+                ends.add(key)
+                self.path.append(actions)
+                if self._between(end, end_prog):
+                    return True
+                self.path.pop()
+        failed.append((prog, wild))
+        return False
+
+    def _ranked(self, endings: Iterable[_End]) -> list[_End]:
+        """Every ending of a tight round (few dice to spare): the ones that keep the most dice
+        to spare first, then those a player aiming for Honor would choose; an ending
+        another beats in every way is left out."""
+        unique: dict[tuple[Any, ...], _End] = {}
+        for end in endings:
+            unique.setdefault((end[0].position, end[1], end[0].wild_spent, end[0].powers_used),
+                              end)
+        ends = list(unique.values())
+        if _round_of(ends) > self.capped_until:
+            ends = _unbeaten(ends)
+        return sorted(ends, key=lambda e: (-self._slack(e[0], e[1]), -self._worth(e[0])))
+
+    def _worth(self, sheet: Sheet) -> float:
+        return _VALUE.value(sheet)
+
+    def _keeps_to_what_was_sent(self, sheet: Sheet, prog: int) -> bool:
+        """Whether the sheet, at the end of its round, fits the marks the player sent before."""
+        r = sheet.round
+        for bits, wild, powers in self.by.get(r, ()):
+            if prog & bits != bits or sheet.wild_spent < wild or sheet.powers_used < powers:
+                return False
+        for bits, wild, powers in self.upto.get(r, ()):
+            if prog & bits != prog or sheet.wild_spent > wild or sheet.powers_used > powers:
+                return False
+        return True
+
+    def _drawn_exactly(self, sheet: Sheet, prog: int) -> bool:
+        drawn = self.drawn
+        return (prog == self.target and sheet.wild_spent == drawn.wild_used
+                and sheet.powers_used == drawn.powers_used)
+
+    def _stay(self, sheet: Sheet, prog: int, actions: tuple[Action, ...], last: Any,
+              seen: set[tuple[Any, ...]]) -> Iterator[_End]:
+        """Every ending of the round from ``sheet``, the likeliest first: more work here, a
+        move on, or done.
+
+        ``last`` is the order key of the last help or Robot Minion of this stay: the
+        next one must come after it (one order per stay).
+        """
+        key = (sheet.position, tuple(d.value if d.used is None else 0 for d in sheet.dice),
+               prog, sheet.wild_spent, sheet.powers_used, last)
+        if key in seen:
+            return
+        seen.add(key)
+        self.nodes += 1
+        if not self.nodes & 255:
+            self.tick()
+        if self.nodes > self.budget:
+            raise _PassOver
+        self._remember(sheet, prog)
+        slack = self._slack(sheet, prog)
+        if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
+                                        or self._short(sheet, prog))):
+            return
+        if sheet.position is not None:
+            i = sheet.position - 1
+            works = self._works(sheet, i, last)
+            if self.passes:
+                self.rng.shuffle(works)
+            for order, steps, after in works:
+                yield from self._stay(after, self._rebit(prog, after, i), actions + steps,
+                                      order, seen)
+        later = []
+        moves = self._moves(sheet, prog, slack)
+        if self.passes:
+            self.rng.shuffle(moves)
+        for steps, after in moves:
+            if self._work_at(prog, after.position):
+                yield from self._stay(after, prog, actions + steps, None, seen)
+            else:
+                later.append((steps, after))
+        yield from self._end(sheet, prog, actions)
+        if slack > 0:
+            for steps, after in later:
+                yield from self._stay(after, prog, actions + steps, None, seen)
+
+    def _end(self, sheet: Sheet, prog: int, actions: tuple[Action, ...]) -> Iterator[_End]:
+        """Done, as it is or after a superpower use no mark needed (on a die left unused)."""
+        done = apply(sheet, DONE)
+        if self._slack(done, prog) >= 0:
+            yield done, prog, actions
+            if sheet.powers_used < self.drawn.powers_used:
+                for steps, after in self._powered(sheet):
+                    yield apply(after, DONE), prog, actions + steps
+
+    def _dice(self, sheet: Sheet) -> list[int]:
+        """The unused rolled dice worth trying: one of each kind (equal dice are alike)."""
+        out, kinds = [], set()
+        for index, die in enumerate(sheet.dice):
+            if not die.used and (die.rolled, die.value) not in kinds:
+                kinds.add((die.rolled, die.value))
+                out.append(index)
+        return out
+
+    def _powered(self, sheet: Sheet, index: int | None = None
+                 ) -> list[tuple[tuple[Action, ...], Sheet]]:
+        """The sheet after each superpower use on a die (every die if ``index`` is None)."""
+        if sheet.powers_used >= self.drawn.powers_used:
+            return []
+        out = []
+        values = set()
+        for i in self._dice(sheet) if index is None else (index,):
+            for action in candidates(sheet, i):
+                if action.type != "power":
+                    continue
+                try:
+                    after = apply(sheet, action)
+                except ActionError:
+                    continue
+                if (i, after.dice[i].value) not in values:  # two copies of one number: alike
+                    values.add((i, after.dice[i].value))
+                    out.append(((action,), after))
+        return out
+
+    def _variants(self, sheet: Sheet, index: int) -> list[tuple[tuple[Action, ...], Sheet]]:
+        """Die ``index`` as it is, or changed by the superpower just before it is spent, once
+        or several times over (Ice twice turns a 6 into a 4)."""
+        out = [((), sheet)]
+        seen = {(sheet.dice[index].value, sheet.powers_used)}
+        for steps, s in out:  # grows while it is read: every further use of the power
+            for more, after in self._powered(s, index):
+                key = (after.dice[index].value, after.powers_used)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(((*steps, *more), after))
+        return out
+
+    def _works(self, sheet: Sheet, i: int, last: Any
+               ) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
+        """Helps and Robot Minions at location ``i`` that may come after ``last`` in this stay.
+
+        The order key of a help is ``(0, die)`` (``(0, box)`` on a track, whose boxes
+        are written in order anyway), of a Wild die's help ``(1,)`` (in any order among
+        themselves: one may earn the next), of a Robot Minion ``(2, die)`` or ``(3,)``
+        with a Wild die: any order of what one stay does gives the same sheet, so one
+        order is enough.
+        """
+        loc, kind = self.locs[i], self.kinds[i]
+        want = self.drawn.marks[i]
+        minions_left = self.drawn.minions[i] - sheet.minions[i]
+        ordered = kind.ordered
+        out: list[tuple[Any, tuple[Action, ...], Sheet]] = []
+
+        def after_last(order: Any, repeat: bool = False) -> bool:
+            return last is None or order > last or (repeat and order == last)
+
+        for index in self._dice(sheet):
+            for steps, s in self._variants(sheet, index):
+                have = s.marks[i]
+                order = (0, len(have)) if ordered else (0, index)
+                if after_last(order):
+                    for action in self._helps(s, i, loc, kind, have, want, s.dice[index].value,
+                                              die=index):
+                        after = self._try(s, action)
+                        if after is not None:
+                            out.append((order, (*steps, action), after))
+                if minions_left > 0 and after_last((2, index)):
+                    after = self._try(s, Action("minion", die=index))
+                    if after is not None:
+                        out.append(((2, index), (*steps, Action("minion", die=index)), after))
+        if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
+            have = sheet.marks[i]
+            for v in sorted({v for v, _ in kind.missing(loc, have, want)}):
+                for action in self._helps(sheet, i, loc, kind, have, want, v, wild=True):
+                    order = (0, len(have)) if ordered else (1,)
+                    if after_last(order, repeat=not ordered):
+                        after = self._try(sheet, action)
+                        if after is not None:
+                            out.append((order, (action,), after))
+            if minions_left > 0 and after_last((3,), repeat=True):
+                action = Action("minion", wild=True)
+                after = self._try(sheet, action)
+                if after is not None:
+                    out.append(((3,), (action,), after))
+        return out
+
+    def _helps(self, sheet: Sheet, i: int, loc: Any, kind: locations.Kind, have: Any,
+               want: Any, value: int, die: int | None = None, wild: bool = False
+               ) -> list[Action]:
+        """Helps writing ``value`` at location ``i`` where the drawing has it (one of alike
+        slots)."""
+        out = []
+        for slot in locations.help_slots(loc, have, value):
+            if kind.within(kind.put(have, value, slot), want) \
+                    and not (self.alike and kind.alike(loc, have, want, slot)):
+                if wild:
+                    out.append(Action("help", wild=True, value=value, slot=slot))
+                else:
+                    out.append(Action("help", die=die, slot=slot))
+        return out
+
+    def _moves(self, sheet: Sheet, prog: int, slack: int
+               ) -> list[tuple[tuple[Action, ...], Sheet]]:
+        """Every move on that leaves dice enough: with a die (changed first only where it
+        could not go as it is), with Teleport, or with a Wild die."""
+        here = sheet.position
+        # A move spends a die; it saves one only if it leaves no work behind for a later
+        # move and goes where there is work.
+        cost = 1 + (1 if here is not None and self._work_at(prog, here) else 0)
+        worth = [n for n in self.edition.location_numbers
+                 if n != here and slack - cost + self._work_at(prog, n) >= 0]
+        if not worth:
+            return []
+        out = []
+        for index in self._dice(sheet):
+            reached = set()
+            for steps, s in self._variants(sheet, index):
+                for action in candidates(s, index):
+                    if action.type != "move" or action.to in reached or action.to not in worth:
+                        continue
+                    if action.teleport and (steps or s.powers_used >= self.drawn.powers_used):
+                        continue
+                    after = self._try(s, action)
+                    if after is not None:
+                        out.append(((*steps, action), after))
+                        if not steps and not action.teleport:
+                            reached.add(action.to)
+        if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
+            for action in candidates(sheet, None, wild=True):
+                if action.type == "move" and action.to in worth:
+                    after = self._try(sheet, action)
+                    if after is not None:
+                        out.append(((action,), after))
+        return out
+
+    @staticmethod
+    def _try(sheet: Sheet, action: Action) -> Sheet | None:
+        try:
+            return apply(sheet, action)
+        except ActionError:
+            return None
+
+    # -- enough dice ---------------------------------------------------------------------------
+
+    def _slack(self, sheet: Sheet, prog: int) -> int:
+        """The dice left (this round's, later rolls', Wild dice to spend) beyond what the
+        drawing still needs: one per mark, one move per location with work left elsewhere."""
+        unused = 0 if sheet.done else sum(1 for d in sheet.dice if not d.used)
+        wild = self.drawn.wild_used - sheet.wild_spent
+        left = unused + self.per_round * (len(self.rolls) - sheet.round) + wild
+        moves = sum(1 for n in self.edition.location_numbers
+                    if n != sheet.position and self._work_at(prog, n))
+        return left - (self.total - prog.bit_count() + moves)
+
+    def _dead_dice(self, sheet: Sheet, prog: int) -> int:
+        """How many of the round's unused dice nothing can use any more: a number no mark
+        still needs, with no Robot Minion left to fight, that moves nowhere with work (and
+        no superpower use left to change it)."""
+        if self.drawn.powers_used > sheet.powers_used:
+            return 0
+        here = sheet.position
+        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
+        if any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work):
+            return 0
+        needed = set()
+        for n in work:
+            i = n - 1
+            loc = self.locs[i]
+            needed.update(v for v, _ in self.kinds[i].missing(loc, sheet.marks[i],
+                                                               self.drawn.marks[i]))
+        moves = any(n != here for n in work)
+        dead = 0
+        for d in sheet.dice:
+            v = d.value
+            if d.used is None and v not in needed and not (
+                    moves and (v == here or (v in work and v != here))):
+                dead += 1
+        return dead
+
+    def _short(self, sheet: Sheet, prog: int) -> bool:
+        """Whether the dice left hold too few of some number (see the module docstring)."""
+        drawn = self.drawn
+        need = _missing_numbers(self.edition, sheet.marks, drawn.marks)
         have = list(self.future[sheet.round])
         for d in sheet.dice:
             if not d.used:
                 have[d.value] += 1
-        return [h - n for h, n in zip(have, need, strict=True)]
-
-    def _outshone(self, sheet: Sheet, action: Action) -> bool:
-        """Whether another box takes the same number at least as well as the action's box.
-
-        Two City Hall or Church boxes with the same number, both drawn and both
-        empty, end the game the same whichever is marked first; only a Wild die
-        won sooner can differ. So the box that completes Wild-die groups at
-        least as soon is tried, not both (the lower-numbered of two alike).
-        Hospital pairs alike in what is drawn, in what is written and in their
-        reward are tried once, the first of them.
-        """
-        if action.type != "help" or action.slot is None:
+        wild = drawn.wild_used - sheet.wild_spent
+        powers = drawn.powers_used - sheet.powers_used
+        deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
+        short = sum(deficit)
+        if not short:
             return False
-        i = sheet.position - 1
-        loc = self.edition.locations[i]
-        have, want = sheet.marks[i], self.drawn.marks[i]
-        slot = action.slot
-        if loc.kind == "cells":
-            number, groups = loc.cell_numbers[slot], self.wild_groups[i]
-            return any(j != slot and loc.cell_numbers[j] == number and want[j] and not have[j]
-                       and groups[j] >= groups[slot] and (groups[j] > groups[slot] or j < slot)
-                       for j in range(len(have)))
-        if loc.kind == "pairs":
-            like = (want[slot], have[slot], loc.boxes[slot].reward == "wild")
-            return any((want[j], have[j], loc.boxes[j].reward == "wild") == like
-                       for j in range(slot))
+        if short > wild + powers or sum(deficit[v] for v in range(1, self.faces + 1)
+                                        if not self._power_makes(sheet, v)) > wild:
+            self._short_number(sheet, deficit)
+            return True
         return False
 
-    def _rank(self, action: Action, progress: int, surplus: int,
-              after: Sheet) -> tuple[int, int, int]:
-        """Helping and fighting first, then moving where work is left, then the rest.
-
-        Among moves, first where the dice left this round can do the most at
-        once, then with a die of a number the drawing needs least; a Wild die
-        last, as it could have been any number.
-        """
-        if action.type == "move":
-            if not self._work_at(progress, action.to):
-                return (4, 0, 0)
-            return (3, -self._work_now(after, action.to), 1 if action.teleport else -surplus)
-        return (_ORDER[action.type], 1 if action.wild else 0, 0)
-
-    def _work_now(self, sheet: Sheet, number: int) -> int:
-        """How many drawn marks this round's dice left could make at once at location ``number``."""
-        i = number - 1
-        dice = [0] * (self.edition.faces + 1)
-        for d in sheet.dice:
-            if not d.used:
-                dice[d.value] += 1
-        spare = sum(dice)
-        made = 0
-        have, want = sheet.marks[i], self.drawn.marks[i]
-        kind = self.kinds[i]
-        if kind == "track":
-            for v in want[len(have):]:  # in order: the first missing number stops the run
-                if not dice[v]:
-                    break
-                dice[v] -= 1
-                made += 1
-        else:
-            needed = _wanted_numbers_at(self.edition.locations[i], have, want,
-                                        self.edition.faces)
-            for v, n in enumerate(needed):
-                made += min(n, dice[v])
-        minions = self.drawn.minions[i] - sheet.minions[i]
-        return made + min(minions, spare - made)
-
-    def _towards(self, before: Sheet, action: Action, after: Sheet) -> bool:
-        """Whether ``after`` can still grow into the drawing (marks only ever grow)."""
-        drawn = self.drawn
-        if after.powers_used > drawn.powers_used or after.wild_spent > drawn.wild_used:
+    def _power_makes(self, sheet: Sheet, value: int) -> bool:
+        """Whether the superpower could still turn some die into ``value``."""
+        power = self.power
+        if power is None:
             return False
-        if action.type == "help":
-            i = before.position - 1
-            return _within(self.edition.locations[i].kind, after.marks[i], drawn.marks[i])
-        if action.type == "minion":
-            i = before.position - 1
-            return after.minions[i] <= drawn.minions[i]
+        if power.effect == "set":
+            return power.value == value
+        if power.effect == "teleport":
+            return False
+        if power.effect == "copy":  # only a number rolled beside the die, this round or later
+            return any(value in dice for dice in self.rolls[sheet.round - 1:])
         return True
 
-    def _work_at(self, progress: int, number: int) -> bool:
-        mask = self.masks[number - 1]
-        return progress & mask != self.target & mask
-
-    def _slack(self, sheet: Sheet, progress: int) -> int:
-        """The dice left (this round's, later rolls', Wild dice to spend) beyond what the
-        drawing still needs: one per mark, one move per location with work left elsewhere."""
-        unused = sum(1 for d in sheet.dice if not d.used)
-        wild = self.drawn.wild_used - sheet.wild_spent
-        left = unused + self.per_round * (len(self.rolls) - sheet.round) + wild
-        moves = sum(1 for n in self.edition.location_numbers
-                    if n != sheet.position and self._work_at(progress, n))
-        return left - (self.target.bit_count() - progress.bit_count() + moves)
-
-    def _short_of_dice(self, sheet: Sheet, progress: int) -> bool:
-        """Whether the dice left cannot make the marks still to make (see :meth:`_slack`)."""
-        if self._slack(sheet, progress) < 0:
-            return True
-        short = self._short_number(sheet)
-        if short and self.best is not None and self.best[2] is sheet:
-            self.best_short = short  # the closest play fails for want of this number
-        return bool(short)
-
-    def _short_number(self, sheet: Sheet) -> int:
-        """The number the dice left hold too few of, beyond Wild dice and powers; 0 if none."""
-        drawn = self.drawn
-        surplus = self._surplus(sheet)
-        short = sum(max(0, -n) for n in surplus)
-        if short <= drawn.wild_used - sheet.wild_spent + drawn.powers_used - sheet.powers_used:
-            return 0
-        return min(range(1, len(surplus)), key=lambda v: surplus[v])
-
-    def _drawn_exactly(self, sheet: Sheet) -> bool:
-        drawn = self.drawn
-        return (sheet.marks == drawn.marks and sheet.minions == drawn.minions
-                and sheet.wild_spent == drawn.wild_used
-                and sheet.powers_used == drawn.powers_used)
+    def _short_number(self, sheet: Sheet, deficit: list[int]) -> None:
+        best = self.best
+        if best is not None and best[2] is sheet:
+            self.best_short = max(range(1, len(deficit)), key=lambda v: deficit[v])
 
     # -- the nearest point of failure ------------------------------------------------------
 
-    def _remember(self, sheet: Sheet, progress: int) -> None:
-        made = progress.bit_count()
+    def _remember(self, sheet: Sheet, prog: int) -> None:
+        made = prog.bit_count()
         best = self.best
         if best is None or made > best[0] or (made == best[0] and sheet.round > best[1]):
             self.best = (made, sheet.round, sheet)
@@ -541,34 +699,34 @@ class _Search:
 
     def nearest_failure(self) -> str:
         """In plain words: how far the closest legal play gets, and the first mark it misses."""
-        assert self.best is not None
+        if self.best is None:
+            return "No legal play over this game's rolls draws these marks."
         made, _, sheet = self.best
         missing = _first_missing(self.edition, sheet, self.drawn, self.best_short)
-        total = self.target.bit_count()
-        if made == total:
+        if made == self.total:
             return ("No legal play over this game's rolls draws exactly these marks: every "
                     "play that makes all of them leaves the Wild dice or superpower uses "
                     "ticked on the sheet unspent or overspent.")
         return (f"No legal play over this game's rolls draws all these marks. The closest "
-                f"makes {made} of the sheet's {total} marks; after it, no roll has a die that "
-                f"{missing} while you could be there.")
+                f"makes {made} of the sheet's {self.total} marks; after it, no roll has a die "
+                f"that {missing} while you could be there.")
 
 
-def _unwind(path: tuple[Any, ...]) -> list[Action]:
-    """The actions of a linked path ``(last, (previous, (...)))``, first to last."""
-    out = []
-    while path:
-        action, path = path
-        out.append(action)
-    return out[::-1]
+def _round_of(ends: list[_End]) -> int:
+    """The round the endings end (all end the same round); 0 if there are none."""
+    return ends[0][0].round if ends else 0
 
 
-def _within(kind: str, have: Any, want: Any) -> bool:
-    if kind == "cells":
-        return all(w or not h for h, w in zip(have, want, strict=True))
-    if kind == "pairs":
-        return all(h == w[:len(h)] for h, w in zip(have, want, strict=True))
-    return have == want[:len(have)]
+def _unbeaten(states: Iterable[tuple[Sheet, int, Any]]) -> list[tuple[Sheet, int, Any]]:
+    """The states no other beats in every way: at the same place with the same superpower
+    uses, with every mark of it and more, and no more Wild dice spent."""
+    groups: dict[tuple[Any, ...], list[tuple[Sheet, int, Any]]] = {}
+    for state in sorted(states, key=lambda s: (-s[1].bit_count(), s[0].wild_spent)):
+        sheet, bits = state[0], state[1]
+        kept = groups.setdefault((sheet.position, sheet.powers_used), [])
+        if not any(k[0].wild_spent <= sheet.wild_spent and k[1] & bits == bits for k in kept):
+            kept.append(state)
+    return [state for kept in groups.values() for state in kept]
 
 
 def _first_missing(edition: Edition, sheet: Sheet, drawn: PaperMarks, number: int = 0) -> str:
@@ -577,23 +735,12 @@ def _first_missing(edition: Edition, sheet: Sheet, drawn: PaperMarks, number: in
     ``puts the 5 after the 4 in Powerplant's 3rd box``.
     """
     for loc, have, want in zip(edition.locations, sheet.marks, drawn.marks, strict=True):
-        if have == want:
-            continue
-        if loc.kind == "cells":
-            for i, (h, w) in enumerate(zip(have, want, strict=True)):
-                if w and not h and number in (0, loc.cell_numbers[i]):
-                    return f"marks the {loc.cell_numbers[i]} in {loc.name}'s box {i + 1}"
-        elif loc.kind == "pairs":
-            for i, (h, w) in enumerate(zip(have, want, strict=True)):
-                if len(h) < len(w) and number in (0, w[0]):
-                    which = "second " if h else ""
-                    return f"puts the {which}{w[0]} in {loc.name}'s {ordinal(i + 1)} pair"
-        else:
-            for k in range(len(have), len(want)):
-                if number in (0, want[k]):
-                    after = f" after the {want[k - 1]}" if k else ""
-                    return f"puts the {want[k]}{after} in {loc.name}'s {ordinal(k + 1)} box"
+        for value, words in locations.kind_of(loc).missing(loc, have, want):
+            if number in (0, value):
+                return words
     for loc, have, want in zip(edition.locations, sheet.minions, drawn.minions, strict=True):
         if have < want:
-            return f"defeats a {ordinal(have + 1)} Robot Minion at {loc.name}"
+            return f"defeats a {locations.ordinal(have + 1)} Robot Minion at {loc.name}"
+    if number:
+        return _first_missing(edition, sheet, drawn)
     return "spends the Wild dice and superpower uses the sheet ticks"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import os
 import re
@@ -13,17 +12,25 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+from urllib.parse import urlsplit
 
+from dicehero.addresses import (
+    DEFAULT_PORT,
+    LOOPBACK,
+    AddressError,
+    checked_public_url,
+    configured_public_url,
+    public_url,
+)
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.printing.geometry import PAPERS
-from dicehero.printing.render import join_url, render_sheets
+from dicehero.printing.render import for_rounds, game_sheets, render_sheets
 from dicehero.printing.sheet import SheetHeader
 
 if TYPE_CHECKING:
     from dicehero.store import Games
 
-DEFAULT_URL = "http://localhost:5000"
 MAX_SHEETS = 5000
 _CODE = re.compile(r"[A-Za-z0-9_-]{1,24}")
 
@@ -67,8 +74,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                         help="paper size (default: a4)")
     parser.add_argument("--rules", action="store_true", help="add a one-page rules summary")
-    parser.add_argument("--url", default=DEFAULT_URL, metavar="BASE",
-                        help=f"the server address the QR codes point at (default: {DEFAULT_URL})")
+    parser.add_argument("--url", metavar="BASE",
+                        help="the address phones open, in the QR code and printed beside it "
+                             "(default: $PUBLIC_URL, else this machine's network address on "
+                             f"port {DEFAULT_PORT}, as `dicehero serve` announces it)")
     parser.add_argument("--database", metavar="URL",
                         help="the live server's database for --game (default: $DATABASE_URL, "
                              "else the SQLite file in the instance folder)")
@@ -110,10 +119,9 @@ def _run(args: argparse.Namespace) -> int:
     if len(names) > MAX_SHEETS:
         raise PrintError(f"at most {MAX_SHEETS} sheets at a time, asked for {len(names)}")
     edition = load_edition(edition_name or DEFAULT_EDITION)
-    if 0 < rounds < edition.rounds:  # a host may play fewer rounds than the edition has
-        edition = dataclasses.replace(edition, rounds=rounds)
-    url = join_url(args.url, game) if game else ""
-    sheets = [SheetHeader(hero=name, game=game or "", url=url) for name in names]
+    edition = for_rounds(edition, rounds)
+    sheets = (game_sheets(names, game, base_url(args.url)) if game
+              else [SheetHeader(hero=name) for name in names])
     buffer = io.BytesIO()
     progress = TerminalProgress(sys.stderr)
     pages = render_sheets(edition, sheets, buffer, paper=args.paper, rules=args.rules,
@@ -123,6 +131,20 @@ def _run(args: argparse.Namespace) -> int:
         print(f"wrote {args.output}: {pages} page(s), {len(buffer.getvalue()) // 1024} KB",
               file=sys.stderr)
     return 0
+
+
+def base_url(given: str | None) -> str:
+    """The address phones open: ``--url``, else ``$PUBLIC_URL``, else this machine's network
+    address (never ``localhost``, which on a phone is the phone; a warning if there is none)."""
+    try:
+        url = (checked_public_url(given) if given else configured_public_url()
+               or public_url("0.0.0.0", DEFAULT_PORT))
+    except AddressError as e:
+        raise PrintError(f"--url {e}" if given else f"PUBLIC_URL {e}") from None
+    if urlsplit(url).hostname in LOOPBACK:
+        print(f"warning: this machine has no network address, so the QR codes lead to {url}, "
+              "which phones cannot open; pass --url", file=sys.stderr)
+    return url
 
 
 def read_names(path: str) -> list[str]:
@@ -204,7 +226,7 @@ def register_paper_heroes(code: str, names: list[str], database_url: str | None 
         for name in names:
             if name and name not in have:
                 try:
-                    games.join(code, {"name": name, "paper": True})
+                    games.join(code, {"name": name, "paper": True}, by_host=True)
                 except StoreError as e:
                     raise PrintError(f"could not write in {name!r}: {e.message}") from None
                 have.add(name)

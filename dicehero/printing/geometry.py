@@ -102,7 +102,3 @@ class Rect:
             out.append(Rect(self.x, y - h, self.w, h))
             y -= h + gap
         return out
-
-    def centred(self, w: float, h: float) -> Rect:
-        """A ``w`` by ``h`` rectangle with the same centre."""
-        return Rect(self.cx - w / 2, self.cy - h / 2, w, h)

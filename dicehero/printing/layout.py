@@ -11,6 +11,7 @@ edition with longer tracks or more rounds lays itself out without new code.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dicehero.engine.edition import Edition, Location
@@ -57,11 +58,6 @@ class PageLayout:
         raise KeyError(f"no {kind} element for location {location}")
 
 
-def is_wide(location: Location) -> bool:
-    """Whether a location gets a full-width band of its own (a left-to-right track)."""
-    return location.kind == "track" and location.layout == "right"
-
-
 def round_columns(rounds: int) -> int:
     """How many side-by-side columns the round rows are split into."""
     return 1 if rounds <= 4 else 2 if rounds <= 16 else 3
@@ -70,6 +66,62 @@ def round_columns(rounds: int) -> int:
 def pair_columns(pairs: int) -> int:
     """How many pairs sit side by side in a compact Hospital-like panel."""
     return 1 if pairs <= 2 else 2 if pairs <= 8 else 3
+
+
+@dataclass(frozen=True, slots=True)
+class PanelSize:
+    """The room a location's panel asks for: its natural width beside others in a band,
+    its smallest height (every box still writable) and its natural height, and whether
+    it takes a full-width band of its own."""
+
+    width: float
+    smallest: float
+    natural: float
+    wide: bool = False
+
+
+_CHROME = HEAD_H + RULE_H + 2 * PAD  # heading bar, rule line and padding of a panel
+
+
+def _grid_size(location: Location) -> PanelSize:
+    cols = max(len(r) for r in location.rows)
+    rows = len(location.rows)
+    legend = 0 if legend_beside(location) else 4.5 * legend_lines(location)
+    # at its smallest a grid may move its legend beside it (see parts.grid_parts)
+    return PanelSize(max(56.0, 10 + cols * 11 + (38 if legend_beside(location) else 0)),
+                     _CHROME + 6.2 * rows + 5.8, _CHROME + 9.5 * rows + 5 + legend)
+
+
+def _pairs_size(location: Location) -> PanelSize:
+    n = len(location.boxes)
+    return PanelSize(26.0 * pair_columns(n) + 8, _CHROME + 12.5 * math.ceil(n / 3),
+                     _CHROME + 15.0 * math.ceil(n / pair_columns(n)))
+
+
+def _track_size(location: Location) -> PanelSize:
+    n = len(location.boxes)
+    if location.layout == "up":
+        return PanelSize(56.0, _CHROME + 5.9 * n + 4.5, _CHROME + 7.0 * n + 6)
+    # left to right: a band of its own, the rule in the heading bar
+    return PanelSize(56.0, HEAD_H + 2 * PAD + 11.5, HEAD_H + 2 * PAD + 17.0, wide=True)
+
+
+PANEL_SIZES: dict[str, Callable[[Location], PanelSize]] = {
+    "cells": _grid_size,
+    "pairs": _pairs_size,
+    "track": _track_size,
+}
+"""The room each kind of location asks for, by kind (a new kind adds its entry)."""
+
+
+def panel_size(location: Location) -> PanelSize:
+    """The room the location's panel asks for."""
+    return PANEL_SIZES[location.kind](location)
+
+
+def is_wide(location: Location) -> bool:
+    """Whether a location gets a full-width band of its own (a left-to-right track)."""
+    return panel_size(location).wide
 
 
 def _natural_width(element: tuple[str, Location | None], edition: Edition) -> float:
@@ -83,18 +135,12 @@ def _natural_width(element: tuple[str, Location | None], edition: Edition) -> fl
     if kind == "tallies":
         return 110.0
     assert location is not None
-    if location.kind == "cells":
-        cols = max(len(r) for r in location.rows)
-        return max(56.0, 10 + cols * 11 + (38 if legend_beside(location) else 0))
-    if location.kind == "pairs":
-        return 26.0 * pair_columns(len(location.boxes)) + 8
-    return 56.0  # an upward track
+    return panel_size(location).width
 
 
 def _heights(element: tuple[str, Location | None], edition: Edition) -> tuple[float, float]:
     """The (smallest, natural) height of an element: the smallest keeps every box writable."""
     kind, location = element
-    chrome = HEAD_H + RULE_H + 2 * PAD
     if kind == "hero":
         return 50.0, 66.0
     if kind == "superpowers":
@@ -106,18 +152,8 @@ def _heights(element: tuple[str, Location | None], edition: Edition) -> tuple[fl
     if kind == "tallies":
         return 33.0, 40.0
     assert location is not None
-    if location.kind == "cells":
-        legend = 0 if legend_beside(location) else 4.5 * legend_lines(location)
-        rows = len(location.rows)
-        # at its smallest a grid may move its legend beside it (see parts.grid_parts)
-        return chrome + 6.2 * rows + 5.8, chrome + 9.5 * rows + 5 + legend
-    if location.kind == "pairs":
-        n = len(location.boxes)
-        return chrome + 12.5 * math.ceil(n / 3), chrome + 15.0 * math.ceil(n / pair_columns(n))
-    if location.layout == "up":
-        n = len(location.boxes)
-        return chrome + 5.9 * n + 4.5, chrome + 7.0 * n + 6
-    return HEAD_H + 2 * PAD + 11.5, HEAD_H + 2 * PAD + 17.0  # the rule sits in the heading bar
+    size = panel_size(location)
+    return size.smallest, size.natural
 
 
 def band_heights(smallest: list[float], natural: list[float], free: float) -> list[float]:

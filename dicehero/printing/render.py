@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
@@ -22,6 +23,18 @@ def join_url(base: str, game: str) -> str:
     """The address a QR code points at: the game's player page, ``/play/CODE``, the same
     link as the host screen's QR code."""
     return f"{base.rstrip('/')}/play/{game}"
+
+
+def game_sheets(names: Sequence[str], game: str, base: str) -> list[SheetHeader]:
+    """One sheet per name (``""`` for a blank one), each with the game's code and a QR code
+    to ``base``'s player page."""
+    url = join_url(base, game)
+    return [SheetHeader(hero=name, game=game, url=url) for name in names]
+
+
+def for_rounds(edition: Edition, rounds: int) -> Edition:
+    """``edition`` with a row per round the game really plays (a host may play fewer)."""
+    return dataclasses.replace(edition, rounds=rounds) if 0 < rounds < edition.rounds else edition
 
 
 def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO,

@@ -30,6 +30,7 @@ from dicehero.printing.parts import (
     track_parts,
 )
 from dicehero.printing.qr import draw_qr
+from dicehero.printing.scripts import draw_name
 from dicehero.printing.text import (
     BOLD,
     ITALIC,
@@ -398,8 +399,8 @@ def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetH
     if sheet.hero:
         c.saveState()
         h = hero_parts(edition, layout.find("hero").frame)
-        draw_fitted(c, sheet.hero, BOLD, 16, Rect(h.name.x, h.name.y + 0.6, h.name.w, 6.0),
-                    align="centre", min_pt=7)
+        draw_name(c, sheet.hero, 16, Rect(h.name.x, h.name.y + 0.6, h.name.w, 6.0),
+                  align="centre", min_pt=7)
         c.restoreState()
     parts = header_parts(layout.find("header").frame)
     if sheet.game:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -100,20 +102,31 @@ def reward_name(reward: str) -> str:
     return "a Wild die" if reward == "wild" else "a Bystander"
 
 
-def scoring_text(location: Location) -> str:
-    """One sentence on how a location scores and what it rewards, for the rules page."""
-    if location.kind == "cells":
-        parts = line_summary(location)
-        parts += [f"{g.label}: {reward_name(g.reward)}" for g in location.rewards]
-        return "; ".join(parts) + "."
+def _cells_scoring(location: Location) -> str:
+    parts = line_summary(location)
+    parts += [f"{g.label}: {reward_name(g.reward)}" for g in location.rewards]
+    return "; ".join(parts) + "."
+
+
+def _boxes_scoring(location: Location, head: str) -> str:
+    """``head`` with the boxes' Honor, then the boxes that reward."""
     honors = "/".join(str(b.honor) for b in location.boxes)
     where = [f"{reward_name(b.reward)} at box {i + 1}"
              for i, b in enumerate(location.boxes) if b.reward]
-    if location.kind == "pairs":
-        head = f"Each completed pair scores its Honor ({honors})"
-    else:
-        head = f"Scores the Honor of the furthest box reached ({honors})"
-    return head + ("; " + _join(where) if where else "") + "."
+    return f"{head} ({honors})" + ("; " + _join(where) if where else "") + "."
+
+
+SCORING_TEXTS: dict[str, Callable[[Location], str]] = {
+    "cells": _cells_scoring,
+    "pairs": lambda loc: _boxes_scoring(loc, "Each completed pair scores its Honor"),
+    "track": lambda loc: _boxes_scoring(loc, "Scores the Honor of the furthest box reached"),
+}
+"""How each kind of location scores, in one sentence (a new kind adds its entry)."""
+
+
+def scoring_text(location: Location) -> str:
+    """One sentence on how a location scores and what it rewards, for the rules page."""
+    return SCORING_TEXTS[location.kind](location)
 
 
 def edition_line(edition: Edition) -> str:

@@ -4,7 +4,7 @@ Arrows point one way: web -> store -> engine. Nothing here imports Flask.
 """
 
 from dicehero.store.db import Store, StoredEvent
-from dicehero.store.errors import StoreError
+from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.games import Games
 
-__all__ = ["Games", "Store", "StoreError", "StoredEvent"]
+__all__ = ["Games", "Refusal", "Store", "StoreError", "StoredEvent"]

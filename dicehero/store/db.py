@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 import stat
 import threading
 import time
@@ -26,7 +27,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from dicehero.store.errors import StoreError
+from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.models import EventRow, Game
 
 T = TypeVar("T")
@@ -114,7 +115,7 @@ class Store:
                     if not _retryable(e):
                         raise
                     if attempt == RETRIES - 1:
-                        raise StoreError(503, "busy",
+                        raise StoreError(Refusal.BUSY, "busy",
                                          "The server is busy right now; try again.") from None
                 else:
                     for ev in events:
@@ -173,16 +174,32 @@ def _private_sqlite_file(url: str) -> None:
             log.warning("%s was readable by others (%o); it is now %o", path, mode, mode & 0o700)
 
 
+def _wal(cur: Any, wait: float = 30.0) -> None:
+    """Put the database file in WAL mode (once: it stays so). Switching needs the file to
+    itself, and SQLite answers "locked" at once, without the busy wait, while another
+    process sets up the same new file (servers started together): so wait here."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            if cur.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
         cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        _wal(cur)
         # NORMAL in WAL mode: a commit survives a killed process (only power loss can
         # lose the last commits), and no fsync per action.
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cur.close()
 
     @event.listens_for(engine, "begin")

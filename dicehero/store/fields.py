@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from dicehero.store.errors import StoreError
+from dicehero.store.errors import Refusal, StoreError
 
 
 def hash_secret(secret: str) -> str:
@@ -25,8 +25,9 @@ def normalise_code(code: str) -> str:
     """
     wanted = code.strip().upper()
     if not (wanted.isascii() and wanted.isalnum() and len(wanted) <= 16):
-        raise StoreError(404, "unknown_game", f"There is no game {code!r}. "
-                                              "Check the join code.")
+        raise StoreError(Refusal.NOT_FOUND, "unknown_game",
+                         f"There is no game {code!r}. "
+                         "Check the join code.")
     return wanted
 
 
@@ -34,31 +35,35 @@ def int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | N
                required: bool = False) -> int | None:
     value = body.get(key, default)
     if value is None and key in body:  # an explicit null is not "use the default"
-        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
+        raise StoreError(Refusal.REFUSED, "bad_field",
+                         f"'{key}' must be a whole number from {lo} to {hi}.")
     if value is None:
         if required:
-            raise StoreError(422, "missing_field", f"'{key}' is required.")
+            raise StoreError(Refusal.REFUSED, "missing_field", f"'{key}' is required.")
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StoreError(422, "bad_field", f"'{key}' must be a whole number from {lo} to {hi}.")
+        raise StoreError(Refusal.REFUSED, "bad_field",
+                         f"'{key}' must be a whole number from {lo} to {hi}.")
     return value
 
 
 def bool_field(body: dict[str, Any], key: str) -> bool:
     value = body.get(key, False)
     if not isinstance(value, bool):
-        raise StoreError(422, "bad_field", f"'{key}' must be true or false.")
+        raise StoreError(Refusal.REFUSED, "bad_field", f"'{key}' must be true or false.")
     return value
 
 
 def no_null(body: dict[str, Any], key: str, code: str) -> None:
     # Leaving a field out means "roll it"; an explicit null is a mistake, not the same thing.
     if key in body and body[key] is None:
-        raise StoreError(422, code, f"'{key}' is a list of numbers (leave it out to roll).")
+        raise StoreError(Refusal.REFUSED, code,
+                         f"'{key}' is a list of numbers (leave it out to roll).")
 
 
 def only(body: dict[str, Any], *keys: str) -> None:
     extra = set(body) - set(keys)
     if extra:
-        raise StoreError(422, "bad_field", f"Unknown field {', '.join(sorted(extra))}; "
-                                           f"expected {', '.join(keys) or 'none'}.")
+        raise StoreError(Refusal.REFUSED, "bad_field",
+                         f"Unknown field {', '.join(sorted(extra))}; "
+                         f"expected {', '.join(keys) or 'none'}.")

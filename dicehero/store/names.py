@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any
 
-from dicehero.store.errors import StoreError
+from dicehero.store.errors import Refusal, StoreError
 
 NAME_MAX = 24
 MARKS_MAX = 4  # Tibetan stacks and pointed Hebrew need 3; zalgo uses dozens
@@ -41,15 +41,16 @@ _IGNORED_IN_LOOKS = JOINERS | frozenset(map(chr, range(0xFE00, 0xFE10))) | froze
 def clean_name(raw: Any) -> str:
     """A hero name as stored and shown, or a refusal that says what is wrong with it."""
     if not isinstance(raw, str):
-        raise StoreError(422, "bad_name", "A hero name is text.")
+        raise StoreError(Refusal.REFUSED, "bad_name", "A hero name is text.")
     name = unicodedata.normalize("NFC", _visible_text(raw))
     if not name:
         if raw.strip() and any(unicodedata.category(ch) != "Cc" for ch in raw.strip()):
-            raise StoreError(422, "blank_name", "That name looks blank. Use letters, numbers "
-                                                "or emoji that people can see.")
-        raise StoreError(422, "bad_name", "Type a hero name.")
+            raise StoreError(Refusal.REFUSED, "blank_name",
+                             "That name looks blank. Use letters, numbers "
+                             "or emoji that people can see.")
+        raise StoreError(Refusal.REFUSED, "bad_name", "Type a hero name.")
     if len(name) > NAME_MAX:
-        raise StoreError(422, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
+        raise StoreError(Refusal.REFUSED, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
     _check_marks(name)
     return name
 
@@ -59,12 +60,12 @@ def check_distinct(name: str, others: Iterable[str]) -> None:
     others = list(others)
     folded = name.casefold()
     if any(o.casefold() == folded for o in others):
-        raise StoreError(409, "name_taken", f"There is already a hero called {name}.")
+        raise StoreError(Refusal.NOT_NOW, "name_taken", f"There is already a hero called {name}.")
     mine = looks(name)
     for other in others:
         theirs = looks(other)
         if mine[0] == theirs[0] or mine[1] == theirs[1]:
-            raise StoreError(409, "name_confusable",
+            raise StoreError(Refusal.NOT_NOW, "name_confusable",
                              f"“{name}” looks just like {other}, who is already in this game. "
                              "Pick a name people can tell apart.")
 
@@ -115,12 +116,14 @@ def _check_marks(name: str) -> None:
             run, previous = 0, ch
             continue
         if previous == " " or previous in JOINERS:
-            raise StoreError(422, "name_marks", "That name has an accent with no letter "
-                                                "under it. Type the letter first.")
+            raise StoreError(Refusal.REFUSED, "name_marks",
+                             "That name has an accent with no letter "
+                             "under it. Type the letter first.")
         run += 1
         if run > MARKS_MAX:
-            raise StoreError(422, "name_marks", "That name has too many accents on one letter "
-                                                f"(at most {MARKS_MAX}).")
+            raise StoreError(Refusal.REFUSED, "name_marks",
+                             "That name has too many accents on one letter "
+                             f"(at most {MARKS_MAX}).")
 
 
 @cache

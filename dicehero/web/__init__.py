@@ -11,8 +11,9 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
+from dicehero.addresses import checked_public_url
 from dicehero.live import InProcessBus
 from dicehero.store import Games, Store, schema
 
@@ -21,7 +22,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app; the database schema is upgraded at start."""
     app = configured_app(test_config)
 
-    from dicehero.web import api, compress, doodles, errors, events, guard, openapi, pages, solo
+    from dicehero.web import (
+        api,
+        compress,
+        doodles,
+        errors,
+        events,
+        guard,
+        openapi,
+        pages,
+        sheets,
+        solo,
+    )
 
     errors.init_app(app)
     guard.init_app(app)
@@ -34,6 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(doodles.bp)
     app.register_blueprint(solo.bp)
+    app.register_blueprint(sheets.bp)
     return app
 
 
@@ -57,6 +70,10 @@ def configured_app(test_config: Mapping[str, Any] | None = None,
         SSE_STALL_SECONDS=30.0,
         LIVE_BUS="memory",
         REDIS_URL=None,
+        # The address phones open, when the server is behind a proxy (QR codes, sheets).
+        PUBLIC_URL=None,
+        # The address `dicehero serve` listens on (None: unknown, as under gunicorn).
+        LISTEN_HOST=None,
         SCHEMA_AUTO_UPGRADE=True,
     )
     if test_config is None:
@@ -67,12 +84,14 @@ def configured_app(test_config: Mapping[str, Any] | None = None,
                                            or "DATABASE_URL" not in test_config):
         app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
     # Several processes: REDIS_URL in the environment switches the bus to Redis.
-    for key in ("REDIS_URL", "LIVE_BUS"):
+    for key in ("REDIS_URL", "LIVE_BUS", "PUBLIC_URL"):
         if os.environ.get(key) and (test_config is None or key not in test_config):
             app.config[key] = os.environ[key]
     if app.config["REDIS_URL"] and "LIVE_BUS" not in os.environ and (
             test_config is None or "LIVE_BUS" not in test_config):
         app.config["LIVE_BUS"] = "redis"
+    if app.config["PUBLIC_URL"]:
+        app.config["PUBLIC_URL"] = checked_public_url(app.config["PUBLIC_URL"])
     os.makedirs(app.instance_path, exist_ok=True)
     return app
 
@@ -93,6 +112,11 @@ def init_store(app: Flask) -> None:
         raise
     app.extensions["dicehero.store"] = store
     app.extensions["dicehero.games"] = Games(store, max_players=app.config["MAX_PLAYERS"])
+
+
+def games() -> Games:
+    """The app's games, as :func:`init_store` opened them: what every route asks."""
+    return current_app.extensions["dicehero.games"]
 
 
 def _bring_schema_up_to_date(app: Flask, store: Store) -> tuple[schema.Revision, ...]:

@@ -6,20 +6,16 @@ who may do what, and every rule, is decided there and in the engine.
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, jsonify, request
 
-from dicehero.store import Games, StoreError
+from dicehero.web import games
 from dicehero.web.device import device_id
+from dicehero.web.errors import ApiError
 from dicehero.web.request import bearer, body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 EDITION_FLAGS = ("0", "1", "false", "true", "no", "yes", "")  # ?edition= of a player's sheet
-
-
-def games() -> Games:
-    """The app's games."""
-    return current_app.extensions["dicehero.games"]
 
 
 def _no_store(resp: Response) -> Response:
@@ -53,7 +49,7 @@ def join(code: str) -> tuple[Response, int]:
     holds a hero of the game gets it back (``returning: true``), so joining again
     cannot shop for another superpower offer.
     """
-    return _no_store(jsonify(games().join(code, body(), device_id()))), 201
+    return _no_store(jsonify(games().join(code, body(), device_id(), bearer()))), 201
 
 
 @bp.get("/games/<code>/players/<int:player_id>")
@@ -61,7 +57,7 @@ def player(code: str, player_id: int) -> Response:
     """A player's sheet, legal uses of each die, score (and the edition unless ?edition=0)."""
     flag = request.args.get("edition", "1").strip().lower()
     if flag not in EDITION_FLAGS or len(request.args.getlist("edition")) > 1:
-        raise StoreError(400, "bad_field", "'edition' is 1 (send the edition) or 0 (leave it out).")
+        raise ApiError(400, "bad_field", "'edition' is 1 (send the edition) or 0 (leave it out).")
     with_edition = flag not in ("0", "false", "no")
     return _no_store(jsonify(games().player_view(code, bearer(), player_id, with_edition)))
 
@@ -176,6 +172,21 @@ def export_csv(code: str) -> Response:
     resp = _no_store(Response(text, mimetype="text/csv"))
     name = code.strip().upper()
     resp.headers["Content-Disposition"] = f'attachment; filename="dicehero-{name}.csv"'
+    return resp
+
+
+@bp.get("/games/<code>/rounds/<int:number>/decisions")
+def decisions(code: str, number: int) -> Response:
+    """What the class did with each die of round ``number`` (counts, no names)."""
+    return _no_store(jsonify(games().decisions(code, number)))
+
+
+@bp.get("/games/<code>/decisions.csv")
+def decisions_csv(code: str) -> Response:
+    """Every rolled round's decision map as CSV (a download)."""
+    resp = _no_store(Response(games().decisions_csv(code), mimetype="text/csv"))
+    name = code.strip().upper()
+    resp.headers["Content-Disposition"] = f'attachment; filename="dicehero-{name}-decisions.csv"'
     return resp
 
 

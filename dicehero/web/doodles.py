@@ -1,7 +1,8 @@
 """Costume doodles: the small PNG a hero draws when joining, stored and served back.
 
 The player's phone sends it as a data URL; the host screen shows it beside the
-hero's name. Only the hero may set their own; anyone in the game may see it.
+hero's name. Only the hero may set their own (the store checks, as for every sheet);
+anyone in the game may see it. Here the bytes are checked to be a small PNG.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import binascii
 import struct
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
-from dicehero.store.doodles import load_doodle, save_doodle
+from dicehero.web import games
 from dicehero.web.errors import ApiError
 from dicehero.web.request import bearer, body
 
@@ -22,10 +23,6 @@ bp = Blueprint("doodles", __name__)
 DOODLE_MAX_BYTES = 24 * 1024
 DOODLE_MAX_SIDE = 256
 _PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def _games() -> Any:
-    return current_app.extensions["dicehero.games"]
 
 
 def check_png(data: bytes) -> tuple[int, int]:
@@ -44,12 +41,6 @@ def check_png(data: bytes) -> tuple[int, int]:
 @bp.put("/api/games/<code>/players/<int:player_id>/doodle")
 def put_doodle(code: str, player_id: int) -> dict[str, Any]:
     """The player: store their costume doodle (a small PNG data URL)."""
-    state = _games().state(code)  # an API route: a JSON 404, not the HTML page
-    who = _games().whoami(code, bearer())
-    if who["role"] != "player" or who["player"]["id"] != player_id:
-        raise ApiError(403, "not_your_sheet", "That is another player's doodle.")
-    if who["player"].get("removed"):
-        raise ApiError(403, "player_removed", "The host removed you from this game.")
     data = body()
     if set(data) - {"png"}:
         raise ApiError(422, "bad_field", "A doodle body has only 'png'.")
@@ -58,18 +49,18 @@ def put_doodle(code: str, player_id: int) -> dict[str, Any]:
     if not isinstance(raw, str) or not raw.startswith(prefix):
         raise ApiError(422, "bad_doodle", "Send 'png': a data:image/png;base64 URL.")
     try:
-        data = base64.b64decode(raw[len(prefix):], validate=True)
+        png = base64.b64decode(raw[len(prefix):], validate=True)
     except (binascii.Error, ValueError):
         raise ApiError(422, "bad_doodle", "The doodle is not valid base64.") from None
-    width, height = check_png(data)
-    save_doodle(current_app.extensions["dicehero.store"], state["code"], player_id, data)
-    return {"width": width, "height": height, "bytes": len(data)}
+    width, height = check_png(png)
+    games().draw(code, bearer(), player_id, png)  # only the hero, still in the game
+    return {"width": width, "height": height, "bytes": len(png)}
 
 
 @bp.get("/api/games/<code>/players/<int:player_id>/doodle.png")
 def get_doodle(code: str, player_id: int) -> Response:
     """A player's costume doodle (404 when they drew none); revalidated by its ETag."""
-    found = load_doodle(current_app.extensions["dicehero.store"], code, player_id)
+    found = games().doodle(code, player_id)
     if found is None:
         raise ApiError(404, "no_doodle", "This hero has no doodle.")
     png, digest = found

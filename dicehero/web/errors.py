@@ -7,6 +7,20 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
+from dicehero.store.errors import Refusal
+
+# Each kind of refusal the store raises, as the one HTTP status it is sent with.
+STATUS: dict[Refusal, int] = {
+    Refusal.MALFORMED: 400,
+    Refusal.NO_SECRET: 401,
+    Refusal.NOT_YOURS: 403,
+    Refusal.NOT_FOUND: 404,
+    Refusal.NOT_NOW: 409,
+    Refusal.TOO_BIG: 413,
+    Refusal.REFUSED: 422,
+    Refusal.BUSY: 503,
+}
+
 
 class ApiError(Exception):
     """An error to send as JSON with a 4xx status, a stable code and a plain message."""
@@ -35,9 +49,12 @@ def init_app(app: Flask) -> None:
     from dicehero.store import StoreError
 
     @app.errorhandler(ApiError)
+    def _api_error(e: ApiError) -> tuple[Response, int]:
+        return error_response(e.status, e.code, e.message)
+
     @app.errorhandler(StoreError)
-    def _api_error(e: ApiError | StoreError) -> tuple[Response, int]:
-        return error_response(e.status, e.code, e.message, getattr(e, "details", None))
+    def _store_error(e: StoreError) -> tuple[Response, int]:
+        return error_response(STATUS[e.kind], e.code, e.message, e.details)
 
     @app.errorhandler(ActionError)
     def _action_error(e: ActionError) -> tuple[Response, int]:

@@ -29,7 +29,8 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from dicehero.live import KEEPALIVE, Bus, Subscription, encode_event
 from dicehero.live.bus import chunk
-from dicehero.store import Games, Store
+from dicehero.store import Store
+from dicehero.web import games
 from dicehero.web.guard import client_address, too_many
 
 bp = Blueprint("events", __name__, url_prefix="/api")
@@ -89,13 +90,12 @@ def snapshot_event(last: int, skipped: int, phase: dict[str, Any]) -> bytes:
 @bp.get("/games/<code>/events")
 def events(code: str) -> Response:
     """The event stream of one game."""
-    games: Games = current_app.extensions["dicehero.games"]
     store: Store = current_app.extensions["dicehero.store"]
     bus: Bus = current_app.extensions["dicehero.bus"]
     streams: OpenStreams = current_app.extensions["dicehero.streams"]
     config = current_app.config
     keepalive = float(config["SSE_KEEPALIVE"])
-    game_id, last, phase = games.event_position(code)
+    game_id, last, phase = games().event_position(code)
     key = (client_address(), game_id)
     if not streams.acquire(key, int(config["SSE_STREAMS_PER_ADDRESS"])):
         return too_many(5, "live connections to this game from here (close some tabs)")

@@ -99,6 +99,12 @@ SCHEMAS: dict[str, Any] = {
                        "paper": {"type": "object", "properties": {
                            "superpower": {"type": ["integer", "null"]},
                            "rounds": {"type": "array"},
+                           "marks": {"type": ["object", "null"],
+                                     "description": "the sheet as drawn, if sent by its marks"},
+                           "check": {"enum": ["verified", "undecided", None],
+                                     "description": "the witness search's verdict on the marks"},
+                           "reason": {"type": ["string", "null"],
+                                      "description": "why the check is undecided"},
                            "submitted_at": {"type": ["number", "null"]},
                            "approved": {"type": "boolean"}}},
                        "score": _OBJ, "player_count": {"type": "integer"},
@@ -136,7 +142,17 @@ SCHEMAS: dict[str, Any] = {
     "Leaderboard": {"type": "object", "required": ["leaderboard"], "properties": {
         "code": {"type": "string"}, "status": {"type": "string"}, "final": {"type": "boolean"},
         "roll": {"type": "integer"}, "rounds": {"type": "integer"},
-        "leaderboard": {"type": "array", "items": _OBJ}}},
+        "leaderboard": {"type": "array", "items": {
+            "type": "object", "required": ["player_id", "name", "rank", "rank_before_roll",
+                                           "total"],
+            "properties": {"player_id": {"type": "integer"}, "name": {"type": "string"},
+                           "rank": {"type": "integer", "minimum": 1},
+                           "rank_before_roll": {
+                               "type": "integer", "minimum": 1,
+                               "description": "the rank when the latest roll came: "
+                                              "rank_before_roll - rank places climbed "
+                                              "this round"},
+                           "total": {"type": "integer"}}}}}},
 }
 
 _HOST = (400, 401, 403, 404, 409, 413, 422, 503)
@@ -173,10 +189,11 @@ def document() -> dict[str, Any]:
                 "Join with a hero name (reply holds the player secret)", 201, {
                     "type": "object", "required": ["player", "secret"],
                     "properties": {"player": _ref("Player"), "secret": {"type": "string"}}},
-                (400, 403, 404, 409, 413, 422, 429, 503), (_CODE,),
+                (400, 401, 403, 404, 409, 413, 422, 429, 503), (_CODE,),
                 body=_body({"name": _NAME, "paper": {
-                    "type": "boolean", "description": "a paper player: never waited for; "
-                    "may join after the end while paper sheets are taken"}}, ("name",)))},
+                    "type": "boolean", "description": "a paper player, written in by the "
+                    "host (send the host's secret as Bearer) before the first roll; never "
+                    "waited for"}}, ("name",)))},
             g + "/players/{player_id}": {
                 "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
                     "type": "object", "required": ["player", "game", "sheet"],
@@ -222,6 +239,31 @@ def document() -> dict[str, Any]:
                                             (_CODE,))},
             g + "/export.csv": {"get": _op("The leaderboard as CSV", 200, {"type": "string"},
                                            (404,), (_CODE,), media="text/csv")},
+            g + "/rounds/{number}/decisions": {"get": _op(
+                "What the class did with each die of a round: per die, heroes who helped at "
+                "each location, moved (and where to), fought a Robot Minion or skipped it",
+                200, {"type": "object", "required": ["round", "heroes", "locations", "dice"],
+                      "properties": {"round": {"type": "integer"},
+                                     "heroes": {"type": "integer"},
+                                     "locations": {"type": "array",
+                                                   "items": {"type": "string"}},
+                                     "dice": {"type": "array", "items": _OBJ}}},
+                (404,), (_CODE, {"name": "number", "in": "path", "required": True,
+                                 "schema": {"type": "integer", "minimum": 1}}))},
+            g + "/decisions.csv": {"get": _op(
+                "Every rolled round's decision map as CSV", 200, {"type": "string"}, (404,),
+                (_CODE,), media="text/csv")},
+            g + "/sheets.pdf": {"get": _op(
+                "Host: the printed sheets as a PDF (one per hero who joined, plus blank ones)",
+                200, {"type": "string", "format": "binary"}, (400, 401, 403, 404, 422),
+                (_CODE,
+                 {"name": "blank", "in": "query", "required": False,
+                  "schema": {"type": "integer", "minimum": 0, "maximum": 100}},
+                 {"name": "paper", "in": "query", "required": False,
+                  "schema": {"enum": ["a4", "letter"]}},
+                 {"name": "rules", "in": "query", "required": False,
+                  "schema": {"enum": ["0", "1", "false", "true", "no", "yes", ""]}}),
+                auth=True, media="application/pdf")},
             g + "/events": {"get": _op(
                 "Server-Sent Events of the game", 200, {"type": "string"}, (404,),
                 (_CODE, {"name": "last_event_id", "in": "query", "required": False,
@@ -254,7 +296,10 @@ def document() -> dict[str, Any]:
                     "date": {"type": "string", "description": "daily: YYYY-MM-DD"},
                     "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
                     "actions": {"type": "array", "items": _ref("Action"), "maxItems": 600},
-                    "try": _ref("Action"), "check": {"type": "boolean"}}, ("mode",)))},
+                    "try": _ref("Action"), "check": {"type": "boolean"},
+                    "practice": {"type": "boolean", "description": "a daily game played "
+                                 "again after the first: its share line says practice"}},
+                    ("mode",)))},
             g + "/players/{player_id}/paper": {
                 "get": _op("A paper player's sheet as last sent, with score and rank "
                            "(them or the host)", 200, _ref("PaperReply"),

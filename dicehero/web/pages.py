@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import re
 from typing import Any
-from urllib.parse import urlsplit
 
 import segno
 from flask import (
@@ -24,19 +23,17 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 
+from dicehero.addresses import is_loopback, only_this_machine, reachable_base
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.view import edition_view
-from dicehero.web.addresses import lan_ip
+from dicehero.web import games
 from dicehero.web.device import give_device
 
 bp = Blueprint("pages", __name__)
 
 _CODE = re.compile(r"^[A-Za-z0-9]{4,10}$")
-
-
-def _games() -> Any:
-    return current_app.extensions["dicehero.games"]
 
 
 def _game_state(code: str) -> dict[str, Any]:
@@ -45,22 +42,27 @@ def _game_state(code: str) -> dict[str, Any]:
 
     try:
         if _CODE.match(code):
-            return _games().state(code)
+            return games().state(code)
     except StoreError:
         pass
     abort(Response(render_template("missing.html", code=code), 404))
 
 
+_INDENT = re.compile(r"\n\s+")
+
+
+@bp.app_template_filter("unindent")
+def unindent(html: str) -> Markup:
+    """Markup without the template's indentation and blank lines: the sheet's hundred boxes
+    are a fifth lighter for a phone on school Wi-Fi, and render the same."""
+    return Markup(_INDENT.sub("\n", str(html)))
+
+
 def join_base() -> str:
-    """The address phones should open: this one, unless it is only this machine's loopback."""
-    parts = urlsplit(request.host_url)
-    host = parts.hostname or "localhost"
-    if host in ("localhost", "127.0.0.1", "::1"):
-        ip = lan_ip()
-        if ip != "127.0.0.1":
-            port = f":{parts.port}" if parts.port else ""
-            return f"{parts.scheme}://{ip}{port}/"
-    return request.host_url
+    """The address phones should open: ``PUBLIC_URL`` when set, else this one, unless it is
+    only this machine's loopback."""
+    return reachable_base(request.host_url, current_app.config.get("PUBLIC_URL"),
+                          current_app.config.get("LISTEN_HOST"))
 
 
 @bp.get("/favicon.ico")
@@ -89,7 +91,9 @@ def play(code: str) -> Response:
     """A player's phone: join with a hero name, then the live sheet."""
     state = _game_state(code)
     edition = load_edition(state["edition"])
-    page = render_template("play.html", game=state, edition=edition_view(edition))
+    # A finished game is said to be over before anyone types a name or draws.
+    top = games().scores(code)["leaderboard"][:5] if state["status"] == "over" else []
+    page = render_template("play.html", game=state, edition=edition_view(edition), top=top)
     return give_device(make_response(page))
 
 
@@ -125,8 +129,14 @@ def host(code: str) -> str:
     # Inline, so the projector shows it with no second request; segno draws only modules.
     qr_svg = segno.make(url, error="m").svg_inline(scale=10, border=2, dark="#000",
                                                     light="#fff", svgclass="qr")
+    listen = current_app.config.get("LISTEN_HOST")
+    unreachable = only_this_machine(listen) and not current_app.config.get("PUBLIC_URL")
+    # Listening on the network, yet the address shown is this machine's own: it has none
+    # on a network (no Wi-Fi, no cable), so phones cannot join until it does.
+    no_network = not unreachable and is_loopback(url)
     return render_template("host.html", game=state, edition=edition_view(edition),
-                           join_url=url, join_base=join_base(), qr_svg=qr_svg)
+                           join_url=url, join_base=join_base(), qr_svg=qr_svg,
+                           unreachable=unreachable, no_network=no_network, listen=listen)
 
 
 @bp.get("/qr/<code>.svg")

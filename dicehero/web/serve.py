@@ -14,7 +14,12 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from dicehero.web.addresses import public_url
+from dicehero.addresses import (
+    AddressError,
+    configured_public_url,
+    only_this_machine,
+    public_url,
+)
 
 if TYPE_CHECKING:
     from dicehero.store.schema import Revision
@@ -81,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
     except SchemaError as e:
         print(f"dicehero serve: {e}", file=sys.stderr)
         return 2
+    except AddressError as e:
+        print(f"dicehero serve: PUBLIC_URL {e}", file=sys.stderr)
+        return 2
+    app.config["LISTEN_HOST"] = args.host
     _say_upgraded(app.extensions["dicehero.schema"])
     raise_file_limit()
     from dicehero.web.direct import Handler
@@ -89,9 +98,9 @@ def run(args: argparse.Namespace) -> int:
                         log=sys.stderr if args.access_log else None, error_log=sys.stderr)
     server.init_socket()
     port = server.server_port
-    url = public_url(args.host, port)
+    url = public_url(args.host, port, app.config["PUBLIC_URL"])
     print(f"dicehero is serving on {args.host}:{port}", flush=True)
-    print(f"Phones on the same network open: {url}", flush=True)
+    _say_address(args.host, url, bool(app.config["PUBLIC_URL"]))
     if not args.no_qr:
         import segno
 
@@ -102,6 +111,16 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         server.stop(timeout=1)
     return 0
+
+
+def _say_address(host: str, url: str, public: bool) -> None:
+    """The address to open, as the host page shows it; a server on the loopback says that
+    phones cannot reach it."""
+    if only_this_machine(host) and not public:
+        print(f"Only this computer can open: {url} (phones cannot: start it without "
+              f"--host {host} to let them join)", flush=True)
+    else:
+        print(f"Phones on the same network open: {url}", flush=True)
 
 
 def _say_upgraded(upgrade: tuple[Revision, Revision]) -> None:
@@ -130,7 +149,12 @@ def run_gunicorn(args: argparse.Namespace) -> int:
         os.environ["DICEHERO_ACCESS_LOG"] = "-"
     print(f"dicehero is serving on {args.host}:{args.port} with {args.workers} workers",
           flush=True)
-    print(f"Phones on the same network open: {public_url(args.host, args.port)}", flush=True)
+    try:
+        url = public_url(args.host, args.port, configured_public_url())
+    except AddressError as e:
+        print(f"dicehero serve: PUBLIC_URL {e}", file=sys.stderr)
+        return 2
+    _say_address(args.host, url, bool(os.environ.get("PUBLIC_URL")))
     argv = [sys.executable, "-m", "gunicorn", "-c", "python:dicehero.web.gunicorn_conf",
             "dicehero.web.wsgi:app"]
     os.execv(sys.executable, argv)

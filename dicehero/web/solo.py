@@ -19,9 +19,10 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from dicehero.editions import load_edition
-from dicehero.engine import new_sheet
+from dicehero.engine import new_sheet, score
 from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
+from dicehero.engine.locations import filled
 from dicehero.engine.replay import IllegalAction, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import edition_view, sheet_view
@@ -76,12 +77,27 @@ def replay(edition: Edition, key: str, actions: list[Any]) -> Replay:
     return game
 
 
-def _share_text(key: str, sheet: Sheet) -> str:
-    s = sheet_view(sheet)["score"]
-    what = ("Daily challenge " + key.split(":", 1)[1]) if key.startswith("daily:") else "Solo game"
-    parts = " · ".join(f"{name} {honor}" for name, honor in s["locations"].items())
-    return (f"Super Dice Heroes — {what}: {s['total']} Honor! "
-            f"({parts} · Bystanders {s['bystander_honor']} · Minions {s['minion_honor']})")
+# One mark per location, in sheet order, as the daily word games share their rows.
+EMPTY, PART, FULL = "\u2b1c", "\U0001f7e8", "\U0001f7e9"  # white, yellow, green squares
+
+
+def location_marks(sheet: Sheet) -> str:
+    """A row of marks, one per location: nothing filled, some, or all of it. It tells how a
+    game went without giving away the dice or where they went."""
+    row = []
+    for loc, marks in zip(sheet.edition.locations, sheet.marks, strict=True):
+        done = filled(loc, marks)
+        row.append(FULL if done == loc.size else PART if done else EMPTY)
+    return "".join(row)
+
+
+def share_text(key: str, sheet: Sheet, practice: bool = False) -> str:
+    """The spoiler-free line a finished solo game shares: which game, the Honor, the marks."""
+    if key.startswith("daily:"):
+        what = "Daily " + key.split(":", 1)[1] + (" (practice)" if practice else "")
+    else:
+        what = "Solo game"
+    return f"Super Dice Heroes · {what} · {score(sheet).total} Honor\n{location_marks(sheet)}"
 
 
 @bp.get("/solo")
@@ -101,6 +117,10 @@ def state() -> dict[str, Any]:
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise ApiError(400, "bad_log", f"'actions' must be a list of at most "
                                        f"{MAX_ACTIONS} actions.")
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise ApiError(400, "bad_practice", "'practice' is true (a daily game played again) "
+                                            "or false.")
     edition = load_edition()
     game = replay(edition, key, actions)
     sheet = game.sheet
@@ -119,5 +139,5 @@ def state() -> dict[str, Any]:
     view = sheet_view(sheet)
     out: dict[str, Any] = {"key": key, "sheet": view, "accepted": accepted, "error": error}
     if sheet.finished:
-        out["share"] = _share_text(key, sheet)
+        out["share"] = share_text(key, sheet, practice)
     return out

@@ -14,7 +14,6 @@
   let state = null;
   let timerEnds = null;
   let rolling = false;
-  let pending = null;
 
   const api = DH.api(code, () => secret);
 
@@ -26,28 +25,51 @@
 
   const spName = (n) => (n ? ed.superpowers[n - 1].name : "");
 
-  // The paper page, opened by the host for one paper hero: the marks, checked, to approve or type in.
+  // The paper page, opened by the host for one paper hero: the marks, checked, to approve or
+  // type in. A sheet sent round by round opens there; any other on the page of its marks.
   function sheetLink(p, label) {
     const a = document.createElement("a");
+    const sent = (state.results.sheets || []).find((x) => x.id === p.id);
     a.className = "mini linkbtn"; a.textContent = label;
-    a.href = "/paper/" + code + "?hero=" + p.id;
+    a.href = "/paper/" + code + (sent && sent.by === "rounds" ? "" : "/marks") + "?hero=" + p.id;
     a.setAttribute("aria-label", label + " of " + p.name);
     return a;
   }
 
   let pendingIds = new Set();
 
+  // The projector shows the class what is theirs; renaming, removing and the roster's
+  // flood controls are host tools, shown only when the host turns them on (remembered).
+  const TOOLS_KEY = "dh.tools." + code;
+  let tools = localStorage.getItem(TOOLS_KEY) === "1";
+  function showTools() {
+    $("b-tools").setAttribute("aria-pressed", String(tools));
+    text($("b-tools"), tools ? "Hide host tools" : "Host tools");
+    main.classList.toggle("tools", tools);
+    $("roster-tools").hidden = !tools;
+  }
+  $("b-tools").addEventListener("click", () => {
+    tools = !tools;
+    localStorage.setItem(TOOLS_KEY, tools ? "1" : "0");
+    showTools();
+    if (state) render();
+  });
+  showTools();
+
   function render() {
     const s = state;
     pendingIds = new Set(s.results.pending.map((p) => p.id));
-    $("paper-add").hidden = s.status === "over" || s.roll > 0 || s.roster_locked;
+    $("paper-add").hidden = !tools || s.status === "over" || s.roll > 0 || s.roster_locked;
     const over = s.status === "over";
     text($("round-h"), over ? "Game over" : s.roll ? "Round " + s.roll + " of " + s.rounds : "Waiting for heroes · " + s.player_count + " joined");
     if (!rolling) showDice(s.dice);
-    $("dice-typed").hidden = !(s.rolls.length && s.rolls[s.rolls.length - 1].typed);
+    // After the game the podium takes the room; typed dice are listed with the dice check.
+    $("bigdice").hidden = over;
+    $("dice-typed").hidden = over || !(s.rolls.length && s.rolls[s.rolls.length - 1].typed);
     // superpower offer
     const offer = $("offer");
-    if (s.power_mode === "each") { offer.hidden = false; text(offer, "Every hero has their own two superpower choices."); }
+    if (over || s.roll > 1) offer.hidden = true;  // chosen in round 1; not a result
+    else if (s.power_mode === "each") { offer.hidden = false; text(offer, "Every hero has their own two superpower choices."); }
     else if (s.offer) {
       offer.hidden = false;
       text(offer, "Superpower: choose " + s.offer.choices.map((n) => n + " " + spName(n)).join(" or "));
@@ -58,9 +80,13 @@
     text($("b-roll"), s.roll ? "Next round: roll " + (s.roll + 1) : "Roll the first dice");
     $("b-finish").hidden = over || !last;
     $("typed").hidden = over || last;
-    document.querySelector(".timerrow").hidden = over;
-    // progress
-    $("progress").hidden = s.roll === 0 || over;
+    // Between rounds the standings and the decision map need the room: no timer runs then.
+    const between = s.roll > 0 && !over && s.player_count > 0 && s.done_count === s.player_count;
+    document.querySelector(".timerrow").hidden = over || (between && !s.timer);
+    // progress, and the standings once every hero is done with the round
+    $("progress").hidden = s.roll === 0 || over || between;
+    main.classList.toggle("between", between);
+    standings(between ? s : null);
     text($("done-n"), s.done_count);
     text($("player-n"), s.player_count);
     $("done-bar").style.width = (s.player_count ? (100 * s.done_count / s.player_count) : 0) + "%";
@@ -73,6 +99,7 @@
     $("b-lock").setAttribute("aria-pressed", String(!!s.roster_locked));
     text($("b-lock"), s.roster_locked ? "Open the list again" : "Lock the list");
     $("b-lock").hidden = over;
+    if ($("print").open) printCount();
     $("b-rm-burst").hidden = over || !s.players.length;
     $("b-rm-nopower").hidden = over || !s.players.some((p) => !p.paper && !p.superpower);
     text($("count"), s.player_count);
@@ -89,10 +116,10 @@
       const tag = document.createElement("span");
       tag.className = "ptag";
       const waits = pendingIds.has(p.id);
-      tag.textContent = [p.paper ? (waits ? "on paper · sheet to check" : "on paper") : p.done && s.roll ? "done" : s.roll ? "playing…" : "", spName(p.superpower)].filter(Boolean).join(" · ");
+      tag.textContent = [p.paper ? (waits ? "on paper · sheet to check" : "on paper") : p.done && s.roll ? "done" : s.roll ? "playing…" : "", p.superpower ? spName(p.superpower) : p.paper ? "" : "no superpower yet"].filter(Boolean).join(" · ");
       li.append(img, name, tag);
-      if (p.paper && s.results.paper_open) li.append(sheetLink(p, waits ? "Check sheet" : "Enter sheet"));
-      if (!over) {
+      if (tools && p.paper && s.results.paper_open) li.append(sheetLink(p, waits ? "Check sheet" : "Enter sheet"));
+      if (tools && !over) {
         const ren = document.createElement("button");
         ren.type = "button"; ren.className = "mini"; ren.textContent = "Rename";
         ren.setAttribute("aria-label", "Rename " + p.name);
@@ -119,7 +146,7 @@
     let img = doodles.get(id);
     if (!img || fresh) {
       img = img || document.createElement("img");
-      img.alt = ""; img.width = 32; img.height = 32;
+      img.alt = ""; img.width = 48; img.height = 48;
       img.hidden = true;
       img.onload = () => { img.hidden = false; };
       img.src = "/api/games/" + code + "/players/" + id + "/doodle.png" + (fresh ? "?v=" + stream.last : "");
@@ -147,15 +174,7 @@
     const r = await api("GET", "");
     if (r.ok) { state = r.data; if (!stream.last) stream.last = state.last_event_id; render(); }
   }
-  // One refresh at a time; an event that arrives during one asks for another after it.
-  let again = false;
-  function soon() {
-    if (pending) { again = true; return; }
-    pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => {
-      pending = null;
-      if (again) { again = false; soon(); }
-    });
-  }
+  const soon = DH.coalesce(refresh, 150);
 
   const stream = DH.stream(code, {
     open: () => soon(),
@@ -202,8 +221,8 @@
   $("b-roll").addEventListener("click", () => doRoll({}));
   $("typed-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const dice = Array.from(document.querySelectorAll(".tdin"), (i) => parseInt(i.value, 10));
-    doRoll({ dice }).then(() => document.querySelectorAll(".tdin").forEach((i) => { i.value = ""; }));
+    const dice = Array.from(document.querySelectorAll("#typed-form .tdin"), (i) => parseInt(i.value, 10));
+    doRoll({ dice }).then(() => document.querySelectorAll("#typed-form .tdin").forEach((i) => { i.value = ""; }));
   });
   $("b-offer").addEventListener("click", async () => {
     const r = await hostPost("/offer", {});
@@ -258,6 +277,76 @@
   }
 
   // -- results ---------------------------------------------------------------------------
+  // Between rounds the projector carries the room: the top five, and who climbed most.
+  let standingsKey = "";
+  async function standings(s) {
+    const box = $("standings");
+    if (!s) { box.hidden = true; standingsKey = ""; return; }
+    const key = s.roll + ":" + s.last_event_id;
+    if (key === standingsKey) return;
+    standingsKey = key;
+    const r = await api("GET", "/scores");
+    if (!r.ok || standingsKey !== key) return;
+    const board = r.data.leaderboard;
+    text($("standings-h"), "Standings after round " + s.roll);
+    const ol = $("top5");
+    ol.replaceChildren();
+    for (const e of board.slice(0, 5)) {
+      const li = document.createElement("li");
+      const rank = document.createElement("b"); rank.className = "srank"; rank.textContent = "#" + e.rank;
+      const name = document.createElement("span"); name.className = "sname"; name.textContent = e.name;
+      const total = document.createElement("span"); total.className = "stotal"; total.textContent = e.total + " Honor";
+      const face = document.createElement("span"); face.className = "sface";
+      face.append(doodle(e.player_id).cloneNode());
+      li.append(rank, face, name, total);
+      const up = e.rank_before_roll - e.rank;
+      if (s.roll > 1 && up > 0) {
+        const c = document.createElement("span"); c.className = "sup";
+        c.textContent = "▲" + up; c.setAttribute("aria-label", "up " + up);
+        li.append(c);
+      }
+      ol.appendChild(li);
+    }
+    // Round 1 starts everyone level: nobody climbed yet.
+    const best = s.roll > 1 ? Math.max(0, ...board.map((e) => e.rank_before_roll - e.rank)) : 0;
+    const climbers = board.filter((e) => best > 0 && e.rank_before_roll - e.rank === best);
+    decisions(await api("GET", "/rounds/" + s.roll + "/decisions"));
+    text($("climber"), climbers.length ? "Biggest climb this round: " + climbers.slice(0, 3).map((e) => e.name + " (now #" + e.rank + ")").join(", ") + ", up " + best + (best === 1 ? " place" : " places") : "");
+    box.hidden = false;
+  }
+
+  // The decision map: for each die, the share of heroes who helped at each location with
+  // it, moved, fought a Robot Minion or skipped it; the most common choice stands out.
+  function decisions(r) {
+    const table = $("decisions");
+    if (!r.ok || !r.data.heroes) { table.hidden = true; return; }
+    const m = r.data;
+    const body = $("decisions-body");
+    body.replaceChildren();
+    const pct = (n) => Math.round(100 * n / m.heroes);
+    for (const d of m.dice) {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th");
+      th.scope = "row"; th.className = "ddie"; th.textContent = d.value;
+      th.setAttribute("aria-label", "Die " + d.die + ": a " + d.value);
+      tr.appendChild(th);
+      const moved = Object.values(d.move).reduce((a, b) => a + b, 0);
+      const cells = [...m.locations.map((_, i) => d.help[String(i + 1)] || 0), moved, d.minion, d.skip];
+      const most = Math.max(...cells);
+      cells.forEach((n, i) => {
+        const td = document.createElement("td");
+        td.textContent = n ? pct(n) + "%" : "";
+        if (n && n === most) td.className = "most";
+        if (i === m.locations.length && moved) {
+          td.title = Object.entries(d.move).map(([to, c]) => pct(c) + "% to " + m.locations[+to - 1]).join(", ");
+        }
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    }
+    table.hidden = false;
+  }
+
   let resultsShown = false;
   async function results() {
     if (resultsShown) return;
@@ -360,13 +449,17 @@
     const r = await hostPost("/roster", { locked: !state.roster_locked });
     if (r.ok) { say(r.data.locked ? "The list is locked: no one else can join." : "The list is open again."); refresh(); }
   });
-  async function removeMany(criteria, what) {
-    if (!await ask("Remove " + what + "?", "They leave the game and the scores. Their phones say so.", { ok: "Remove" })) return;
+  // The bulk removals name who they take out before the host confirms.
+  async function removeMany(criteria, what, who) {
+    const names = state ? state.players.filter(who).map((p) => p.name) : [];
+    if (!names.length) { say("No hero matches: nobody was removed."); return; }
+    const list = names.slice(0, 30).join(", ") + (names.length > 30 ? " and " + (names.length - 30) + " more" : "");
+    if (!await ask("Remove " + what + "?", list + ". They leave the game and the scores. Their phones say so.", { ok: "Remove " + names.length })) return;
     const r = await hostPost("/players/remove", criteria);
     if (r.ok) { say(r.data.removed.length === 1 ? "1 hero was removed." : r.data.removed.length + " heroes were removed."); refresh(); }
   }
-  $("b-rm-burst").addEventListener("click", () => removeMany({ joined_within: 120 }, "everyone who joined in the last 2 minutes"));
-  $("b-rm-nopower").addEventListener("click", () => removeMany({ never_chose: true }, "every phone hero who has no superpower yet"));
+  $("b-rm-burst").addEventListener("click", () => removeMany({ joined_within: 120 }, "everyone who joined in the last 2 minutes", (p) => p.joined_at && p.joined_at >= state.server_time - 120));
+  $("b-rm-nopower").addEventListener("click", () => removeMany({ never_chose: true }, "every phone hero who has no superpower yet", (p) => !p.paper && !p.superpower));
 
   $("paper-add").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -374,13 +467,60 @@
     const r = await api("POST", "/players", { name, paper: true });
     if (!r.ok) { say(r.data && r.data.error ? r.data.error.message : "The server said " + r.status, true); return; }
     $("paper-name").value = "";
-    say(r.data.player.name + " plays on paper: their sheet is entered after the rounds.");
+    // The hero's own link to enter their sheet (their secret, shown this once).
+    const link = (main.dataset.join || location.origin + "/").replace(/\/$/, "") + "/paper/" + code + "#hero=" + r.data.player.id + "&key=" + encodeURIComponent(r.data.secret);
+    say(r.data.player.name + " plays on paper. Their link to enter the sheet (give it to them, shown once): " + link);
     refresh();
   });
   $("b-close-paper").addEventListener("click", async () => {
     if (!await ask("Close paper entry?", "No paper sheet can come in or change after this, and the scores become final.", { ok: "Close" })) return;
     const r = await hostPost("/paper/close", {});
     if (r.ok) { say("Paper entry is closed. The scores are final."); resultsShown = false; refresh(); }
+  });
+
+  // Printed sheets: the PDF is fetched with the host secret, then saved as a download.
+  // Letter is the paper of the Americas' Letter countries; everyone else prints on A4.
+  const LETTER = /-(US|CA|MX|PH|CL|CO|VE|GT|CR|PA|DO|PR|SV|NI|HN)$/i;
+  const paperKey = "dh.paper";
+  const paper = localStorage.getItem(paperKey) || (LETTER.test(navigator.language || "") ? "letter" : "a4");
+  document.querySelector('#print-form input[name="paper"][value="' + paper + '"]').checked = true;
+  function printCount() {
+    const n = state ? state.player_count : 0;
+    text($("print-count"), n === 1 ? "A sheet with their name for the hero who joined, and:"
+      : n ? "A sheet with their name for each of the " + n + " heroes who joined, and:"
+      : "No hero has joined yet: print blank sheets for players on paper.");
+    if (!n && $("print-blank").value === "0" && !$("print-form").dataset.touched) $("print-blank").value = "30";
+  }
+  $("print").addEventListener("toggle", printCount);
+  $("print-blank").addEventListener("input", () => { $("print-form").dataset.touched = "1"; });
+  $("print-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const chosen = document.querySelector('#print-form input[name="paper"]:checked').value;
+    localStorage.setItem(paperKey, chosen);
+    const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen, rules: $("print-rules").checked ? "1" : "0" });
+    const msg = $("print-msg");
+    text(msg, "Preparing the sheets…");
+    $("b-print").disabled = true;
+    try {
+      const r = await fetch("/api/games/" + code + "/sheets.pdf?" + query, { headers: { Authorization: "Bearer " + secret }, cache: "no-store" });
+      if (!r.ok) {
+        let why = "The server said " + r.status;
+        try { why = (await r.json()).error.message; } catch (e) { /* not JSON */ }
+        text(msg, why); msg.classList.add("no");
+        return;
+      }
+      const url = URL.createObjectURL(await r.blob());
+      const a = document.createElement("a");
+      a.href = url; a.download = "dicehero-" + code + "-sheets.pdf";
+      document.body.appendChild(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+      msg.classList.remove("no");
+      text(msg, "Downloaded " + a.download + ": open it and print.");
+    } catch (e) {
+      text(msg, "The sheets could not be downloaded: is the server still running?"); msg.classList.add("no");
+    } finally {
+      $("b-print").disabled = false;
+    }
   });
 
   $("auth").addEventListener("submit", async (ev) => {

@@ -18,6 +18,21 @@
     };
   };
 
+  // `fn` run `ms` after it is asked for, one run at a time. Asked for again while it runs,
+  // it runs once more afterwards: an event that arrives during a read is never lost in it.
+  DH.coalesce = function (fn, ms) {
+    let pending = null;
+    let again = false;
+    function run() {
+      if (pending) { again = true; return pending; }
+      pending = new Promise((res) => setTimeout(res, ms))
+        .then(() => { again = false; return fn(); })
+        .finally(() => { pending = null; if (again) { again = false; run(); } });
+      return pending;
+    }
+    return run;
+  };
+
   // The game's events: on.open(), on.message(event) with the raw MessageEvent, on.error().
   // `last` is the id of the last event seen (a page may set it from the state it read);
   // `closed()` says whether the stream is down for good (the page may open it again).

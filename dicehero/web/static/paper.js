@@ -18,13 +18,13 @@
   let me = asHost ? { id: hero, secret: hostSecret } : read(KEY);
   let draft = read(DRAFT);
   let approved = false; // the host approved the sheet the server holds
+  let checkedAs = null; // how the server checked it: "verified", "undecided" (by its marks), or null
   let sentKey = null; // the draft the server holds, as JSON
   let score = null; // its score and rank, from the last reply
   let count = 0; // heroes on the scoreboard
   let state = null; // the game's public state (rolls, status)
   let last = null; // the last /paper/check reply
   let sheet = null;
-  let pending = null;
 
   function read(k) {
     try { return JSON.parse(localStorage.getItem(k)) || null; } catch (e) { return null; }
@@ -82,6 +82,7 @@
     if (r.ok) {
       sentKey = keyOf(draft);
       approved = r.data.paper.approved;
+      checkedAs = r.data.paper.check;
       score = r.data.score;
       count = r.data.player_count;
       state.status = r.data.status;
@@ -111,7 +112,8 @@
     if (asHost && sentKey !== null && keyOf(draft) === sentKey) {
       const s = score ? score.total + " Honor, #" + score.rank + "." : "";
       if (approved) { setSent("Approved: " + s + (closed ? " Paper entry is closed." : " You can still correct it here."), false); return; }
-      setSent("Sent by the player. Every mark was checked over the game's real rolls: " + s + " Compare it with the paper sheet, then approve it.", false);
+      const checked = checkedAs === "undecided" ? "The check could not decide in time whether the game's rolls can make these marks: compare every mark with the paper sheet." : "Every mark was checked over the game's real rolls.";
+      setSent("Sent by the player. " + checked + " " + s + " Compare it with the paper sheet, then approve it.", false);
       return;
     }
     if (approved && !asHost && !closed && keyOf(draft) === sentKey) {
@@ -181,9 +183,7 @@
     showAll(r.data);
     if (!$("msg").classList.contains("no")) sheet.say(hint(r.data.sheet));
   }
-  function soon() {
-    if (!pending) pending = new Promise((res) => setTimeout(res, 150)).then(refresh).finally(() => { pending = null; });
-  }
+  const soon = DH.coalesce(refresh, 150);
 
   const stream = DH.stream(code, {
     open: () => DH.text($("conn"), "● Live"),
@@ -204,6 +204,7 @@
     const held = { superpower: p.data.paper.superpower, rounds: p.data.paper.rounds };
     sentKey = p.data.paper.submitted_at ? keyOf(held) : null;
     approved = p.data.paper.approved;
+    checkedAs = p.data.paper.check;
     score = sentKey ? p.data.score : null;
     if (approved && !asHost) { draft = held; saveDraft(); }
     soon();
@@ -219,6 +220,7 @@
     const held = { superpower: p.data.paper.superpower, rounds: p.data.paper.rounds };
     sentKey = p.data.paper.submitted_at ? keyOf(held) : null;
     approved = p.data.paper.approved;
+    checkedAs = p.data.paper.check;
     score = sentKey ? p.data.score : null;
     count = p.data.player_count;
     if (!draft || asHost || (approved && sentKey)) { draft = held; saveDraft(); }
@@ -235,32 +237,28 @@
     stream.connect();
   }
 
+  // Paper heroes are written in by the host, before the first roll (later, the dice are
+  // public); the host hands each one the link that opens this page as them.
   function showJoin() {
     $("join").hidden = false;
     $("status").hidden = true;
     $("game").hidden = true;
-    // Paper heroes are written in before the first roll: later, the dice are public.
+    $("join-closed").hidden = false;
     const late = state && (state.roll > 0 || state.status === "over");
-    $("join-form").hidden = late;
-    $("join-closed").hidden = !late;
-    if (late) DH.text($("join-closed"), state.status === "over" ? "This game is over." : "Paper heroes are written in before the first roll, and this game has started. If you wrote your name in before it, open this page on the same phone, or ask your host to enter your sheet.");
-    else $("hero-name").focus();
+    DH.text($("join-closed"), state && state.status === "over" ? "This game is over. If your host wrote your hero in, open the link they gave you, or ask them to enter your sheet."
+      : late ? "Paper heroes are written in before the first roll, and this game has started. If your host wrote your hero in, open the link they gave you, or ask them to enter your sheet."
+        : "Paper heroes are written in by the host. Ask your host to add your hero on the host screen and to give you your link: it opens this page for you.");
   }
 
-  $("join-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    DH.text($("join-err"), "");
-    let r;
-    try { r = await api("POST", "/players", { name: $("hero-name").value, paper: true }); } catch (e) {
-      DH.text($("join-err"), "Could not reach the server: " + e.message); return;
-    }
-    if (!r.ok) { DH.text($("join-err"), errText(r)); return; }
-    me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
+  // The host's link for one paper hero: #hero=ID&key=SECRET, kept on this phone, then
+  // taken out of the address bar (and of the history) so it is not shared by accident.
+  function fromLink() {
+    const h = new URLSearchParams(location.hash.slice(1));
+    if (!h.get("hero") || !h.get("key")) return;
+    me = { id: +h.get("hero"), secret: h.get("key") };
     localStorage.setItem(KEY, JSON.stringify(me));
-    draft = { superpower: null, rounds: [] };
-    saveDraft();
-    start();
-  });
+    history.replaceState(null, "", location.pathname + location.search);
+  }
 
   $("b-approve").addEventListener("click", async () => {
     const r = await api("POST", "/players/" + me.id + "/paper/approve", {});
@@ -280,7 +278,11 @@
   });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && me && sheet) soon(); });
 
+  // The link opened on a page already showing (only the part after # changed).
+  window.addEventListener("hashchange", () => { if (!asHost && location.hash) { fromLink(); if (me) start(); } });
+
   (async function boot() {
+    if (!asHost) fromLink();
     const st = await api("GET", "");
     if (st.ok) { state = st.data; stream.last = state.last_event_id; }
     if (me) start(); else showJoin();

@@ -27,13 +27,32 @@
       for (const s of fs.querySelectorAll(".track select")) { if (!s.value) break; out.push(+s.value); }
       return out;
     });
-    return {
+    const out = {
       superpower: $("m-power").value ? +$("m-power").value : null,
       marks,
       minions: [...document.querySelectorAll(".mminions")].map((s) => +s.value),
       wild_used: +$("m-wild").value,
       powers_used: +$("m-powers").value,
     };
+    if ($("m-bystanders").value !== "") out.bystanders = +$("m-bystanders").value;
+    // The ROUNDS box: a round with every die written, or none (null); trailing blanks left out.
+    const rounds = [...document.querySelectorAll(".mround")].map((row) => {
+      const dice = [...row.querySelectorAll("select")].map((s) => s.value).filter(Boolean).map(Number);
+      return dice.length ? dice : null;
+    });
+    while (rounds.length && rounds[rounds.length - 1] === null) rounds.pop();
+    if (rounds.length) out.rolls = rounds;
+    return out;
+  }
+
+  // A round of the ROUNDS box half filled in: say which, before anything is sent.
+  function halfRound() {
+    for (const row of document.querySelectorAll(".mround")) {
+      const sel = [...row.querySelectorAll("select")];
+      const n = sel.filter((s) => s.value).length;
+      if (n && n < sel.length) return "Round " + row.dataset.round + " of the ROUNDS box has " + n + " of its " + sel.length + " dice: write them all, or clear it.";
+    }
+    return "";
   }
 
   function fill(m) {
@@ -47,6 +66,11 @@
       else fs.querySelectorAll(".track select").forEach((s, k) => { s.value = got[k] ? String(got[k]) : ""; });
     });
     document.querySelectorAll(".mminions").forEach((s, i) => { s.value = String(m.minions[i] || 0); });
+    $("m-bystanders").value = m.bystanders == null ? "" : String(m.bystanders);
+    document.querySelectorAll(".mround").forEach((row, r) => {
+      const dice = (m.rolls || [])[r] || [];
+      row.querySelectorAll("select").forEach((s, k) => { s.value = dice[k] ? String(dice[k]) : ""; });
+    });
   }
 
   // One line per die: "die 2 (a 5): moved to Warehouse", following the hero from place to place.
@@ -76,7 +100,7 @@
     const p = d.paper;
     let text;
     if (p.check === "verified") text = "Checked: a legal play over this game's rolls draws exactly your marks. ";
-    else if (p.check === "undecided") text = "The check could not decide in time; the host will compare your marks with your sheet. ";
+    else if (p.check === "undecided") text = (p.reason || "The check could not decide in time.") + " " + (hostSecret ? "Compare these marks with the paper sheet before you approve it. " : "The host will compare your marks with your sheet. ");
     else text = "Sheet received. ";
     text += d.score.total + " Honor, rank " + d.score.rank + " of " + d.player_count + ". ";
     text += p.approved ? "Approved by the host." : "Waiting for the host to approve it.";
@@ -111,6 +135,8 @@
 
   $("marks-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    const half = halfRound();
+    if (half) { showError(half); return; }
     $("b-check").disabled = true;
     $("verdict-text").textContent = "Checking your marks against the rolls…";
     $("verdict").hidden = false;

@@ -14,7 +14,6 @@
   let timer = null;
   let counts = { done: 0, players: 0 };
   let shownForfeit = 0;
-  let refreshing = null;
   let focusAfterJoin = false; // a hero who just joined: the keyboard goes to the dice
   let saidRound = 0; // the last round whose "tap a die" was said
 
@@ -69,13 +68,10 @@
     return { sheet: null, error };
   }
 
-  function refresh() {
-    // Several events in a burst need only one read of the sheet.
-    // A read that fails (Wi-Fi gone) is not an error: the 'online' event or the stream's
-    // reconnect reads again.
-    if (!refreshing) refreshing = new Promise((res) => setTimeout(res, 60)).then(doRefresh).catch(() => setConn(false)).finally(() => { refreshing = null; });
-    return refreshing;
-  }
+  // Several events in a burst need only one read of the sheet; an event during a read gets
+  // another. A read that fails (Wi-Fi gone) is not an error: the 'online' event or the
+  // stream's reconnect reads again.
+  const refresh = DH.coalesce(() => doRefresh().catch(() => setConn(false)), 60);
 
   async function doRefresh() {
     if (!me) return;
@@ -92,27 +88,43 @@
     if (!sheet) sheet = DH.Sheet($("sheet"), { send, rounds: +main.dataset.rounds });
     sheet.render(d.sheet);
     showRolls(d.game.rolls, d.sheet);
+    showMissed(d.sheet.missed_rounds || 0);
     const f = d.sheet.forfeited || [];
     // Each warning once, even after a reload: the count shown is kept on this phone.
     const seenKey = "dh.forfeit." + code + "." + me.id;
     const seen = Math.max(shownForfeit, +localStorage.getItem(seenKey) || 0);
+    let lost = "";
     if (f.length > seen) {
       const last = f[f.length - 1];
-      sheet.say("The host went on: your unused dice of round " + last.round + " (" + last.dice.join(", ") + ") were lost.", true);
+      lost = "⚠ The host went on: your unused dice of round " + last.round + " (" + last.dice.join(", ") + ") were lost.";
       shownForfeit = f.length;
       localStorage.setItem(seenKey, String(f.length));
-    } else if (d.game.status !== "over") {
+    }
+    if (d.game.status !== "over") {
+      // The new round's line first, then the warning: the roll that lost the dice is news too.
       const v = d.sheet;
       const now = d.game.rolls[v.round - 1];
       const note = now && now.typed ? " The host typed in these dice." : "";
-      if (v.round === 0) sheet.say(v.legal.choose.length && !v.superpower ? "Pick your superpower." : "Wait for the first roll.");
-      else if (v.done) sheet.say("Done with round " + v.round + ". Wait for the next roll.");
-      else if (v.round > saidRound) sheet.say(sheet.roundLine(v) + note);
+      let line = "";
+      if (v.round === 0) line = v.legal.choose.length && !v.superpower ? "Pick your superpower." : "Wait for the first roll.";
+      else if (v.done) line = "Done with round " + v.round + ". Wait for the next roll.";
+      else if (v.round > saidRound || lost) line = sheet.roundLine(v) + note;
       saidRound = Math.max(saidRound, v.round);
-    }
+      if (line) sheet.say(line + (lost ? "\n" + lost : ""));
+    } else if (lost) sheet.say(lost, true);
     if (d.game.status === "over") { over = true; showFinal(d); }
     else if (focusAfterJoin) { focusAfterJoin = false; sheet.focusDice(); }
     liveLine();
+  }
+
+  // A hero who joined late is told which rounds were rolled before they came: those rows
+  // stay empty on their sheet, and the strip of rolls marks them.
+  function showMissed(missed) {
+    const p = $("missed");
+    p.hidden = !missed;
+    if (!missed) return;
+    const rounds = missed === 1 ? "round 1 was" : missed === 2 ? "rounds 1 and 2 were" : "rounds 1 to " + missed + " were";
+    DH.text(p, "You joined in round " + (missed + 1) + ": " + rounds + " played before you came, so you start from round " + (missed + 1) + ".");
   }
 
   // The rolls so far; dice the host typed in are marked, so everyone sees them.
@@ -123,18 +135,20 @@
     for (const r of rolls) {
       const li = document.createElement("li");
       const now = r.number === v.round && !v.done;
-      li.className = (now ? "now" : "") + (r.typed ? " typed" : "");
+      const missed = r.number <= (v.missed_rounds || 0);
+      li.className = (now ? "now" : "") + (r.typed ? " typed" : "") + (missed ? " missed" : "");
       const b = document.createElement("b");
       b.textContent = "R" + r.number;
       const dice = document.createElement("span");
       dice.textContent = r.dice.join(" ");
       li.append(b, dice);
-      if (r.typed) {
+      for (const [on, note] of [[r.typed, "typed by the host"], [missed, "before you joined"]]) {
+        if (!on) continue;
         const t = document.createElement("small");
-        t.textContent = "typed by the host";
+        t.textContent = note;
         li.append(t);
       }
-      li.setAttribute("aria-label", "Round " + r.number + ": " + r.dice.join(", ") + (r.typed ? ", typed in by the host" : ""));
+      li.setAttribute("aria-label", "Round " + r.number + ": " + r.dice.join(", ") + (r.typed ? ", typed in by the host" : "") + (missed ? ", before you joined" : ""));
       ol.appendChild(li);
     }
   }
@@ -205,11 +219,19 @@
 
   // -- joining --------------------------------------------------------------------------
   function showJoin() {
-    $("join").hidden = false;
     $("game").hidden = true;
     setConn(true);
     DH.text($("conn"), "");
+    if (main.dataset.status === "over") { showEnded(); return; }
+    $("join").hidden = false;
     $("hero-name").focus();
+  }
+
+  // A game that is over takes no one: the page says so instead of asking for a name.
+  function showEnded() {
+    $("join").hidden = true;
+    $("ended").hidden = false;
+    $("ended-title").focus();
   }
 
   const canvas = $("doodle");
@@ -235,6 +257,7 @@
     try { r = await api("POST", "/players", { name: $("hero-name").value }); } catch (e) {
       DH.text($("join-err"), "Could not reach the server: " + e.message); return;
     }
+    if (r.status === 409 && r.data && r.data.error && r.data.error.code === "game_over") { location.reload(); return; }
     if (!r.ok) { DH.text($("join-err"), r.data && r.data.error ? r.data.error.message : "Could not join."); return; }
     me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
     localStorage.setItem(KEY, JSON.stringify(me));

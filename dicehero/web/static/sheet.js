@@ -8,6 +8,40 @@
 
   DH.text = function (el, s) { if (el) el.textContent = s; };
 
+  /* One renderer per kind of location, as the engine has one rule object per kind
+     (dicehero/engine/locations.py): how a box shows the location's marks, and the
+     number a Wild die offers a box the legal list left out (the engine then says why
+     it does not fit). A new kind of location is one more entry. */
+  DH.kinds = {
+    cells: { // marks: one true or false per printed cell
+      paint(b, marks, s) {
+        b.classList.toggle("marked", !!marks[s]);
+        b.dataset.state = marks[s] ? "marked" : "";
+      },
+      wildValue(b) { return +b.dataset.printed; },
+    },
+    pairs: { // marks: one list of up to two numbers per pair
+      paint(b, marks, s) {
+        const pr = marks[s] || [];
+        b.querySelectorAll(".half").forEach((h, k) => DH.text(h, pr[k] !== undefined ? pr[k] : ""));
+        b.classList.toggle("marked", pr.length > 0);
+        b.classList.toggle("done", pr.length === 2);
+        b.dataset.state = pr.length === 2 ? "complete pair of " + pr[0] : pr.length ? "has a " + pr[0] + ", needs another " + pr[0] : "";
+      },
+      wildValue(b, marks, s) { return (marks[s] || [])[0] || 1; },
+    },
+    track: { // marks: the numbers written so far, from the first box on
+      paint(b, marks, s) {
+        const val = marks[s];
+        DH.text(b.querySelector(".v"), val !== undefined ? val : "");
+        b.classList.toggle("marked", val !== undefined);
+        b.classList.toggle("top", s === marks.length - 1);
+        b.dataset.state = val !== undefined ? "written " + val : "";
+      },
+      wildValue(b, marks) { return marks[marks.length - 1] || 1; },
+    },
+  };
+
   // The end-of-game breakdown: one row per location, then Bystanders, Minions, Total.
   DH.breakdown = function (tbody, edition, score) {
     tbody.replaceChildren();
@@ -67,6 +101,7 @@
     async function send(action) {
       if (busy) return;
       busy = true;
+      const before = view;
       root.setAttribute("aria-busy", "true");
       try {
         const r = await opts.send(action, {});
@@ -78,7 +113,7 @@
           const began = render(r.sheet);
           // A page may word what happened its own way (paper entry: "Round 3 entered").
           const own = opts.describe && opts.describe(action, r.sheet);
-          const line = own || describe(action, r.sheet);
+          const line = own || describe(action, r.sheet, before);
           if (action.type === "undo") said.pop();
           else said.push(line);
           say(own || (began ? roundLine(r.sheet) : line));
@@ -104,7 +139,7 @@
       }
     }
 
-    function describe(a, v) {
+    function describe(a, v, before) {
       const src = a.wild ? "Wild die" : a.die !== undefined ? "die" : "";
       switch (a.type) {
         case "choose": return "You are " + ed.superpowers[a.superpower - 1].name + "! " +
@@ -114,10 +149,49 @@
         case "minion": return "Robot Minion defeated at " + locName(v.position) + "!";
         case "power": return power().name + ": that die is now a " + v.dice[a.die].value + ".";
         case "skip": return "Die left unused.";
-        case "undo": return said.length ? "Undone: " + said[said.length - 1].charAt(0).toLowerCase() + said[said.length - 1].slice(1) : "Undone.";
+        case "undo": {
+          const back = said.length ? said[said.length - 1] : tookBack(before, v);
+          return back ? "Undone: " + back.charAt(0).toLowerCase() + back.slice(1) : "Undone.";
+        }
         case "done": return v.finished ? "Game over!" : "Done. Wait for the next roll.";
       }
       return "";
+    }
+
+    // What an Undo took back, read off the sheets before and after it: after a reload this
+    // page never saw the action, but the server's sheets show what it changed.
+    function tookBack(b, a) {
+      if (!b || !a) return "";
+      if (b.superpower && !a.superpower) return "Chose " + ed.superpowers[b.superpower - 1].name + " as your superpower.";
+      const i = b.dice.findIndex((d, k) => d.used && a.dice[k] && !a.dice[k].used);
+      const powered = b.powers_used > a.powers_used;
+      if (b.position !== a.position) return (powered ? "Teleported to " : "Moved to ") + locName(b.position) + ".";
+      const at = b.position;
+      if (at && b.minions[at - 1] > a.minions[at - 1]) return "Robot Minion defeated at " + locName(at) + "!";
+      if (at && JSON.stringify(b.marks[at - 1]) !== JSON.stringify(a.marks[at - 1])) {
+        const value = i >= 0 ? b.dice[i].value : written(at, b.marks[at - 1], a.marks[at - 1]);
+        return "Helped at " + locName(at) + (value ? " with a " + value : "") + ".";
+      }
+      const changed = b.dice.findIndex((d, k) => a.dice[k] && d.value !== a.dice[k].value);
+      if (powered && changed >= 0) return ed.superpowers[b.superpower - 1].name + ": that die is now a " + b.dice[changed].value + ".";
+      if (i >= 0 && b.dice[i].used === "skip") return "Die left unused.";
+      return "";
+    }
+
+    // The number a Wild die wrote at location n: the mark in was that is not in now.
+    function written(n, was, now) {
+      const loc = ed.locations[n - 1];
+      if (loc.kind === "cells") {
+        const k = was.findIndex((m, s) => m && !now[s]);
+        return k >= 0 ? loc.rows.flat()[k] : null;
+      }
+      const left = now.flat();
+      for (const x of was.flat()) {
+        const j = left.indexOf(x);
+        if (j < 0) return x;
+        left.splice(j, 1);
+      }
+      return null;
     }
 
     function select(s) {
@@ -268,27 +342,8 @@
         card.classList.toggle("is-here", here);
         card.querySelector(".here").hidden = !here;
         DH.text(card.querySelector(".lhonor .hv"), v.score.locations[loc.name]);
-        const marks = v.marks[idx];
-        card.querySelectorAll(".box").forEach((b) => {
-          const s = +b.dataset.slot;
-          if (loc.kind === "cells") {
-            b.classList.toggle("marked", !!marks[s]);
-            b.dataset.state = marks[s] ? "marked" : "";
-          } else if (loc.kind === "pairs") {
-            const pr = marks[s] || [];
-            const halves = b.querySelectorAll(".half");
-            halves.forEach((h, k) => DH.text(h, pr[k] !== undefined ? pr[k] : ""));
-            b.classList.toggle("marked", pr.length > 0);
-            b.classList.toggle("done", pr.length === 2);
-            b.dataset.state = pr.length === 2 ? "complete pair of " + pr[0] : pr.length ? "has a " + pr[0] + ", needs another " + pr[0] : "";
-          } else {
-            const val = marks[s];
-            DH.text(b.querySelector(".v"), val !== undefined ? val : "");
-            b.classList.toggle("marked", val !== undefined);
-            b.classList.toggle("top", s === marks.length - 1);
-            b.dataset.state = val !== undefined ? "written " + val : "";
-          }
-        });
+        const kind = DH.kinds[loc.kind];
+        card.querySelectorAll(".box").forEach((b) => kind.paint(b, v.marks[idx], +b.dataset.slot));
         card.querySelectorAll("[data-minion]").forEach((b) => {
           const done = +b.dataset.k < v.minions[idx];
           b.classList.toggle("marked", done);
@@ -326,11 +381,7 @@
         return;
       }
       const a = withDie({ type: "help", slot });
-      if (sel.wild) {
-        const loc = ed.locations[n - 1];
-        const m = view.marks[n - 1];
-        a.value = loc.kind === "cells" ? +b.dataset.printed : loc.kind === "pairs" ? ((m[slot] || [])[0] || 1) : (m[m.length - 1] || 1);
-      }
+      if (sel.wild) a.value = DH.kinds[ed.locations[n - 1].kind].wildValue(b, view.marks[n - 1], slot);
       why(a);
     }
 

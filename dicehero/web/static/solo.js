@@ -4,6 +4,7 @@
 (function () {
   const KEY = "dh.solo.game";
   const BEST = "dh.solo.best";
+  const DAYS = "dh.solo.days";  // date -> {total, share}: the first daily game finished that day
   const main = document.getElementById("solo");
   const today = main.dataset.today;
   const $ = (id) => document.getElementById(id);
@@ -17,9 +18,12 @@
   function bests() {
     try { return JSON.parse(localStorage.getItem(BEST)) || {}; } catch (e) { return {}; }
   }
+  function days() {
+    try { return JSON.parse(localStorage.getItem(DAYS)) || {}; } catch (e) { return {}; }
+  }
 
   async function post(extra) {
-    const body = Object.assign({ mode: game.mode, date: game.date, seed: game.seed, actions: game.actions }, extra);
+    const body = Object.assign({ mode: game.mode, date: game.date, seed: game.seed, actions: game.actions, practice: !!game.practice }, extra);
     const r = await fetch("/api/solo/state", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
@@ -44,12 +48,14 @@
     return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  // The start page: today's score once the day's first game is finished; the button
+  // then offers practice on the same dice, which cannot change that score.
   function bestLine() {
     const b = bests();
-    const parts = [];
-    if (b.daily && b.daily[today] !== undefined) parts.push("today's challenge: " + b.daily[today]);
-    if (b.all !== undefined) parts.push("any game: " + b.all);
-    DH.text($("best-line"), parts.length ? "Your best — " + parts.join(", ") + " Honor." : "");
+    const day = days()[today];
+    DH.text($("daily-score"), day ? "Your score today: " + day.total + " Honor. Another game on today's dice is practice: it does not change your score." : "");
+    DH.text($("b-daily"), day ? "Practise on today's dice" : "Play today's challenge");
+    DH.text($("best-line"), b.all !== undefined ? "Your best game: " + b.all + " Honor." : "");
   }
 
   function show(which) {
@@ -63,7 +69,7 @@
   async function begin(g) {
     game = g;
     save();
-    DH.text($("game-title"), g.mode === "daily" ? "Daily challenge · " + g.date : "Random game");
+    DH.text($("game-title"), g.mode === "daily" ? "Daily challenge · " + g.date + (g.practice ? " · practice" : "") : "Random game");
     show("game");
     if (!sheet) sheet = DH.Sheet(document.getElementById("sheet"), { send });
     try {
@@ -85,16 +91,22 @@
     const prevAll = b.all;
     if (!reloaded && !game.recorded) {
       b.all = Math.max(b.all || 0, s.total);
-      if (game.mode === "daily") {
-        b.daily = b.daily || {};
-        b.daily[game.date] = Math.max(b.daily[game.date] || 0, s.total);
-      }
       localStorage.setItem(BEST, JSON.stringify(b));
+      // The first daily game finished on a day's dice is that day's score, for good.
+      const d = days();
+      if (game.mode === "daily" && !game.practice && !d[game.date]) {
+        d[game.date] = { total: s.total, share: data.share };
+        localStorage.setItem(DAYS, JSON.stringify(d));
+      }
       game.recorded = true;
       save();
     }
     DH.text($("f-total"), s.total + " Honor");
-    DH.text($("f-best"), prevAll === undefined || s.total > prevAll ? "A new personal best!" : "Your best: " + b.all + " Honor.");
+    const day = game.mode === "daily" ? days()[game.date] : null;
+    DH.text($("final-title"), game.practice ? "Practice over" : "Game over");
+    DH.text($("f-best"), game.practice && day ? "Practice: your score for " + game.date + " stays " + day.total + " Honor."
+      : game.mode === "daily" ? "Your score for " + game.date + "." + (prevAll === undefined || s.total > prevAll ? " A new personal best!" : "")
+      : prevAll === undefined || s.total > prevAll ? "A new personal best!" : "Your best: " + b.all + " Honor.");
     DH.breakdown($("f-rows"), sheet.edition, s);
     $("f-share").value = data.share;
     show("final");
@@ -102,7 +114,7 @@
     $("final").focus();
   }
 
-  $("b-daily").addEventListener("click", () => begin({ mode: "daily", date: today, actions: [] }));
+  $("b-daily").addEventListener("click", () => begin({ mode: "daily", date: today, actions: [], practice: !!days()[today] }));
   $("b-random").addEventListener("click", () => begin({ mode: "random", seed: newSeed(), actions: [] }));
   $("b-again").addEventListener("click", () => { localStorage.removeItem(KEY); game = null; bestLine(); show("start"); });
   $("b-new").addEventListener("click", () => {
@@ -110,14 +122,17 @@
         !confirm("Leave this game and start another?")) return;
     localStorage.removeItem(KEY); game = null; bestLine(); show("start");
   });
+  // Share: the phone's share sheet where there is one, else the clipboard; if both are
+  // refused, the line is selected for the player to copy.
   $("b-copy").addEventListener("click", async () => {
     const text = $("f-share").value;
     try {
-      if (navigator.share) await navigator.share({ text });
-      else await navigator.clipboard.writeText(text);
-      DH.text($("b-copy"), "Copied");
+      if (navigator.share) { await navigator.share({ text }); return; }
+      await navigator.clipboard.writeText(text);
+      DH.text($("share-said"), "Copied: paste it to your friends.");
     } catch (e) {
       $("f-share").select();
+      DH.text($("share-said"), "Selected: copy it to share.");
     }
   });
 

@@ -1,0 +1,224 @@
+"""The heroes of a game: joining, renaming, removing (one or in bulk), locking the
+list, whose a secret is, and costume doodles."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dicehero.store.access import GameAccess, player_json, unix_seconds
+from dicehero.store.db import emit
+from dicehero.store.doodles import get_doodle, put_doodle
+from dicehero.store.errors import Refusal, StoreError
+from dicehero.store.fields import bool_field, hash_secret, int_field, normalise_code, only
+from dicehero.store.models import Game, Player
+from dicehero.store.names import check_distinct, clean_name
+from dicehero.store.paper import PAPER_DONE
+
+
+class PlayerDesk(GameAccess):
+    """Who is in a game."""
+
+    def join(self, code: str, body: dict[str, Any], device: str | None = None,
+             secret: str | None = None, by_host: bool = False) -> dict[str, Any]:
+        """A new player; returns their id and secret (shown once).
+
+        ``"paper": true`` joins a paper player: never waited for, their sheet comes
+        in later as a whole (:meth:`paper_submit`). Paper heroes are written in by the
+        host (``secret``: the host's), before the first roll; phones join until the last
+        roll is out; after that no one does (a hero who could join then would be
+        choosing with the dice already public). ``by_host``: the caller is the host
+        already, with no secret to show (``dicehero print --game``, with the database
+        in hand).
+        In "each" mode a device (``device``, the browser's cookie) holds one hero: it
+        gets that hero back, under a new secret, instead of a second one.
+        """
+        only(body, "name", "paper")
+        name = clean_name(body.get("name"))
+        paper = bool_field(body, "paper")
+        asker = secret
+        secret = secrets.token_urlsafe(32)
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            if paper and not by_host:
+                self._host_writes_in(s, game, asker)
+            if game.status == "over":
+                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+            if game.roster_locked:
+                raise StoreError(Refusal.NOT_NOW, "roster_locked",
+                                 "The host has closed the list of heroes: "
+                                 "ask them to open it for you.")
+            if paper and game.roll_count > 0:
+                raise StoreError(Refusal.NOT_NOW, "paper_after_first_roll",
+                                 "Paper heroes are written in before the first roll, and "
+                                 "this game has started: join on a phone instead.")
+            if not paper and game.roll_count >= game.rounds:
+                raise StoreError(Refusal.NOT_NOW, "last_round",
+                                 "The last round is being played: "
+                                 "join the next game.")
+            device_hash = hash_secret(device) if device and not paper else None
+            if device_hash and game.power_mode == "each":
+                mine = s.scalar(select(Player).where(Player.game_id == game.id,
+                                                     Player.device_hash == device_hash,
+                                                     Player.removed.is_(False)))
+                if mine is not None:  # no shopping for a better superpower offer
+                    mine.secret_hash = hash_secret(secret)
+                    return {"player": player_json(mine, game), "secret": secret,
+                            "code": game.code, "returning": True}
+            active = self._active(s, game)
+            if len(active) >= self.max_players:
+                raise StoreError(Refusal.NOT_NOW, "game_full", "This game is full.")
+            check_distinct(name, (p.name for p in active))
+            p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
+                       joined_roll=0 if paper else game.roll_count,
+                       done_roll=PAPER_DONE if paper else 0, device_hash=device_hash)
+            s.add(p)
+            s.flush()
+            emit(s, game, "player_joined", {"player": player_json(p, game),
+                                            "player_count": len(active) + 1})
+            return {"player": player_json(p, game), "secret": secret, "code": game.code,
+                    "returning": False}
+
+        return self.store.write(normalise_code(code), work)
+
+    def _host_writes_in(self, s: Session, game: Game, secret: str | None) -> None:
+        """Only the host writes in a paper hero (401 without a secret, 403 with another's)."""
+        words = ("Paper heroes are written in by the host, on the host screen: ask your host "
+                 "to add your hero and to give you the link for entering your sheet.")
+        if not secret:
+            raise StoreError(Refusal.NO_SECRET, "no_secret", words)
+        role, _ = self._who(s, game, secret)
+        if role != "host":
+            raise StoreError(Refusal.NOT_YOURS, "not_host", words)
+
+    def rename(self, code: str, secret: str | None, player_id: int,
+               body: dict[str, Any]) -> dict[str, Any]:
+        """Give a player another name (the host's answer to a rude one)."""
+        only(body, "name")
+        name = clean_name(body.get("name"))
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            p = self._player(s, game, player_id)
+            check_distinct(name, (o.name for o in self._active(s, game) if o.id != p.id))
+            p.name = name
+            emit(s, game, "player_renamed", {"player": {"id": p.id, "name": name}})
+            return {"player": player_json(p, game)}
+
+        return self.store.write(normalise_code(code), work)
+
+    def remove(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
+        """Take a player out of the game (their sheet stays in the log)."""
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            p = self._player(s, game, player_id)
+            if not p.removed:
+                p.removed = True
+                s.flush()
+                emit(s, game, "player_removed", {
+                    "player": {"id": p.id, "name": p.name},
+                    "player_count": len(self._active(s, game)),
+                    "done_count": self._done_count(s, game)})
+                self._maybe_auto_finish(s, game)
+            return {"player": {"id": p.id, "name": p.name, "removed": True}}
+
+        return self.store.write(normalise_code(code), work)
+
+    def remove_many(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Take out every hero who matches all the criteria given (the host's answer to a flood).
+
+        ``ids``: these heroes; ``joined_within``: who joined in the last so many
+        seconds (a burst); ``never_chose``: phone heroes who have no superpower yet.
+        """
+        only(body, "ids", "joined_within", "never_chose")
+        ids = body.get("ids")
+        if ids is not None and (not isinstance(ids, list) or len(ids) > self.max_players
+                                or not all(isinstance(i, int) and not isinstance(i, bool)
+                                           for i in ids)):
+            raise StoreError(Refusal.REFUSED, "bad_field", "'ids' is a list of hero ids.")
+        within = int_field(body, "joined_within", 1, 24 * 3600)
+        never_chose = bool_field(body, "never_chose")
+        if ids is None and within is None and not never_chose:
+            raise StoreError(Refusal.REFUSED, "missing_field",
+                             "Say whom to remove: 'ids', "
+                             "'joined_within' or 'never_chose'.")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            chosen = {}
+            if never_chose:
+                fold = self._fold(s, game)
+                with fold.lock:
+                    chosen = {pid: fold.fold(pid).sheet.superpower is not None
+                              for pid in fold.players}
+            since = time.time() - within if within is not None else None
+            gone = [p for p in self._active(s, game)
+                    if (ids is None or p.id in ids)
+                    and (since is None or (p.created_at and unix_seconds(p.created_at) >= since))
+                    and (not never_chose or (p.done_roll != PAPER_DONE
+                                             and not chosen.get(p.id, False)))]
+            for p in gone:
+                p.removed = True
+            if gone:
+                s.flush()
+                emit(s, game, "players_removed", {
+                    "players": [{"id": p.id, "name": p.name} for p in gone],
+                    "player_count": len(self._active(s, game)),
+                    "done_count": self._done_count(s, game)})
+                self._maybe_auto_finish(s, game)
+            return {"removed": [{"id": p.id, "name": p.name} for p in gone],
+                    "player_count": len(self._active(s, game))}
+
+        return self.store.write(normalise_code(code), work)
+
+    def lock_roster(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Lock (or open again) the list of heroes: while locked no one joins (host only)."""
+        only(body, "locked")
+        if "locked" not in body:
+            raise StoreError(Refusal.REFUSED, "missing_field",
+                             "'locked' is required: true or false.")
+        locked = bool_field(body, "locked")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.roster_locked != locked:
+                game.roster_locked = locked
+                emit(s, game, "roster", {"locked": locked})
+            return {"locked": locked}
+
+        return self.store.write(normalise_code(code), work)
+
+    def whoami(self, code: str, secret: str | None) -> dict[str, Any]:
+        """Who a secret belongs to: the host, or which player."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            role, p = self._who(s, game, secret)
+            out: dict[str, Any] = {"role": role, "code": game.code}
+            if p is not None:
+                out["player"] = {**player_json(p, game), "removed": p.removed}
+            return out
+
+    def draw(self, code: str, secret: str | None, player_id: int, png: bytes) -> str:
+        """The hero: store their costume doodle (a PNG the web layer checked); its SHA-256."""
+        def work(s: Session) -> str:
+            game, player = self._game_and_player(s, code, player_id, lock=True)
+            self._as_player(s, game, player, secret)
+            return put_doodle(s, game, player, png)
+
+        return self.store.write(normalise_code(code), work)
+
+    def doodle(self, code: str, player_id: int) -> tuple[bytes, str] | None:
+        """A hero's doodle and its SHA-256 (anyone in the game may see it), or None."""
+        with self.store.read() as s:
+            _, player = self._game_and_player(s, code, player_id)
+            return get_doodle(s, player)

@@ -1,0 +1,235 @@
+"""A game's life on the host's side: creating it, the superpower offer, each roll
+(and what a roll does to heroes still playing), the timer and the end."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from dicehero.editions import load_edition
+from dicehero.engine import BadAction, check_roll
+from dicehero.engine.edition import EditionError
+from dicehero.store.access import GameAccess
+from dicehero.store.db import emit
+from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, roll_label, seed_digest
+from dicehero.store.errors import Refusal, StoreError
+from dicehero.store.fields import bool_field, hash_secret, int_field, no_null, normalise_code, only
+from dicehero.store.models import Game, Player, Roll
+
+CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no look-alikes: no B/8, O/0, I/1, S/5, Z/2, G/6
+CODE_LENGTH = 6
+TIMER_MAX = 3600
+POWER_MODES = ("table", "each")
+
+
+class RoundDesk(GameAccess):
+    """Creating a game and moving it from roll to roll to the end."""
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A new game; returns its join code, the host secret (shown once) and its state."""
+        only(body, "edition", "rounds", "power_mode")
+        name = body.get("edition", "classic")
+        if not isinstance(name, str):
+            raise StoreError(Refusal.REFUSED, "unknown_edition", "'edition' is an edition name.")
+        try:
+            edition = load_edition(name)
+        except EditionError:
+            raise StoreError(Refusal.REFUSED, "unknown_edition",
+                             f"There is no edition {name!r}.") from None
+        rounds = int_field(body, "rounds", 1, edition.rounds, default=edition.rounds)
+        mode = body.get("power_mode", "table")
+        if mode not in POWER_MODES:
+            raise StoreError(Refusal.REFUSED, "bad_field",
+                             "'power_mode' is 'table' (one shared choice) "
+                             "or 'each' (every player rolls their own).")
+        host_secret = secrets.token_urlsafe(32)
+        seed = new_seed()
+
+        def work(s: Session) -> str:
+            for _ in range(50):
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                if s.scalar(select(Game.id).where(Game.code == code)) is None:
+                    break
+            else:  # pragma: no cover - 191 million codes
+                raise StoreError(Refusal.BUSY, "busy", "No free join code; try again.")
+            game = Game(code=code, edition=edition.name, rounds=rounds, power_mode=mode,
+                        seed=seed, seed_sha256=seed_digest(seed),
+                        host_secret_hash=hash_secret(host_secret))
+            s.add(game)
+            s.flush()
+            emit(s, game, "game_created", {"code": code, "edition": edition.name,
+                                           "rounds": rounds, "power_mode": mode,
+                                           "seed_sha256": game.seed_sha256})
+            return code
+
+        code = self.store.write(None, work)
+        return {"code": code, "host_secret": host_secret, "game": self.state(code)}
+
+    def roll_offer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Roll (or type) the table's two superpower choices; once, before the first roll."""
+        only(body, "choices")
+        no_null(body, "choices", "bad_offer")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.power_mode != "table":
+                raise StoreError(Refusal.NOT_NOW, "wrong_mode",
+                                 "In this game every player rolls their "
+                                 "own superpower choices.")
+            if game.offer is not None:
+                raise StoreError(Refusal.NOT_NOW, "offer_rolled",
+                                 "The superpower choices are rolled "
+                                 "already.")
+            return self._set_offer(s, game, body.get("choices"))
+
+        return self.store.write(normalise_code(code), work)
+
+    def _set_offer(self, s: Session, game: Game, typed: Any) -> dict[str, Any]:
+        faces = load_edition(game.edition).faces
+        if typed is None:
+            choices = derive_offer(game.seed, offer_label(), faces)
+        else:
+            if (not isinstance(typed, list) or len(typed) != 2 or typed[0] == typed[1]
+                    or any(isinstance(v, bool) or not isinstance(v, int)
+                           or not 1 <= v <= faces for v in typed)):
+                raise StoreError(Refusal.REFUSED, "bad_offer",
+                                 f"'choices' is two different numbers "
+                                 f"from 1 to {faces}.")
+            choices = list(typed)
+        game.offer = choices
+        game.offer_typed = typed is not None
+        data = {"mode": "table", "choices": choices, "typed": game.offer_typed}
+        emit(s, game, "offer", data)
+        return data
+
+    def _stragglers(self, s: Session, game: Game) -> list[Player]:
+        if game.roll_count == 0:
+            return []
+        return [p for p in self._active(s, game) if p.done_roll < game.roll_count]
+
+    def _check_go_on(self, stragglers: list[Player], go_on: bool) -> None:
+        if stragglers and not go_on:
+            names = ", ".join(p.name for p in stragglers[:10])
+            more = f" and {len(stragglers) - 10} more" if len(stragglers) > 10 else ""
+            raise StoreError(Refusal.NOT_NOW, "players_not_done",
+                             f"{len(stragglers)} still playing: {names}{more}. "
+                             "Send 'go_on': true to go on without them.")
+
+    def _forfeits(self, s: Session, game: Game, stragglers: list[Player]) -> list[dict]:
+        if not stragglers:
+            return []
+        fold = self._fold(s, game)
+        out = []
+        with fold.lock:
+            for p in stragglers:
+                sheet = fold.fold(p.id).sheet
+                unspent = [d.value for d in sheet.dice if not d.used] if sheet.round_open else []
+                if unspent:
+                    out.append({"player_id": p.id, "name": p.name, "dice": unspent})
+        return out
+
+    def roll(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """The next round's dice: derived from the seed, or ``dice`` as typed by the host."""
+        only(body, "dice", "number", "go_on")
+        no_null(body, "dice", "bad_roll")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.status == "over":
+                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+            if game.roll_count >= game.rounds:
+                raise StoreError(Refusal.NOT_NOW, "no_rounds_left",
+                                 f"All {game.rounds} rounds are rolled; "
+                                 "finish the game.")
+            number = game.roll_count + 1
+            expected = int_field(body, "number", 1, 1000)
+            if expected is not None and expected != number:
+                raise StoreError(Refusal.NOT_NOW, "stale_roll",
+                                 f"The next roll is roll {number}, "
+                                 f"not {expected}.")
+            edition = load_edition(game.edition)
+            typed = body.get("dice")
+            if typed is not None:
+                try:
+                    check_roll(edition.dice_per_round, edition.faces, typed)
+                except BadAction as e:
+                    raise StoreError(Refusal.REFUSED, e.code, e.message) from None
+            stragglers = self._stragglers(s, game)
+            self._check_go_on(stragglers, bool_field(body, "go_on"))
+            forfeited = self._forfeits(s, game, stragglers)
+            if game.power_mode == "table" and game.offer is None:
+                self._set_offer(s, game, None)
+            dice = (list(typed) if typed is not None
+                    else derive(game.seed, roll_label(number), edition.dice_per_round,
+                                edition.faces))
+            s.add(Roll(game_id=game.id, number=number, dice=dice, typed=typed is not None))
+            game.roll_count = number
+            game.status = "playing"
+            game.timer_ends_at = None
+            data = {"number": number, "dice": dice, "typed": typed is not None,
+                    "rounds": game.rounds, "forfeited": forfeited,
+                    "player_count": len(self._active(s, game))}
+            emit(s, game, "roll", data)
+            return data
+
+        return self.store.write(normalise_code(code), work)
+
+    def finish(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """End the game now (``go_on`` if some are still playing); the seed is revealed."""
+        only(body, "go_on")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            if game.status == "over":
+                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over already.")
+            stragglers = self._stragglers(s, game)
+            self._check_go_on(stragglers, bool_field(body, "go_on"))
+            return self._finish(s, game)
+
+        return self.store.write(normalise_code(code), work)
+
+    def _finish(self, s: Session, game: Game, override: dict[int, Any] | None = None) -> dict:
+        game.status = "over"
+        game.finished_at = datetime.now(UTC)
+        game.timer_ends_at = None
+        board = self._leaderboard(s, game, override)
+        data = {"seed": game.seed, "seed_sha256": game.seed_sha256,
+                "rounds_played": game.roll_count,
+                "leaderboard": [{k: e[k] for k in ("rank", "player_id", "name", "total")}
+                                for e in board]}
+        emit(s, game, "game_over", data)
+        return data
+
+    def _maybe_auto_finish(self, s: Session, game: Game,
+                           override: dict[int, Any] | None = None) -> None:
+        """After the last roll, the game is over once every active player is done."""
+        if game.status == "over" or game.roll_count < game.rounds:
+            return
+        if not self._stragglers(s, game):
+            self._finish(s, game, override)
+
+    def timer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Set (or with 0, clear) a countdown for the round; shown on every screen."""
+        only(body, "seconds")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            seconds = int_field(body, "seconds", 0, TIMER_MAX, required=True)
+            if game.status == "over":
+                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+            now = time.time()
+            game.timer_ends_at = now + seconds if seconds else None
+            data = {"seconds": seconds, "ends_at": game.timer_ends_at, "server_time": now}
+            emit(s, game, "timer", data)
+            return data
+
+        return self.store.write(normalise_code(code), work)

@@ -1,0 +1,93 @@
+"""One rule object per kind of location, and one renderer per kind in every layer that
+draws one: a new kind of location is a class in the engine and an entry in each table, with
+no ``if kind ==`` to find and extend."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rulekit import HOSPITAL
+
+from dicehero.engine import RuleError, Sheet, new_sheet, parse_edition, score, start_round
+from dicehero.engine import locations as kinds
+from dicehero.engine.locations import Kind, Marks
+from dicehero.engine.rules import apply
+from dicehero.engine.view import edition_view, sheet_view
+from dicehero.printing.layout import PANEL_SIZES
+from dicehero.printing.sheet import BODY_DRAWERS
+from dicehero.printing.text import SCORING_TEXTS
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEET_JS = ROOT / "dicehero" / "web" / "static" / "sheet.js"
+
+
+def _js_kinds() -> set[str]:
+    """The kinds sheet.js has a renderer for: the keys of ``DH.kinds``."""
+    source = SHEET_JS.read_text(encoding="utf-8")
+    table = source[source.index("DH.kinds = {"):]
+    table = table[:table.index("\n  };")]
+    return set(re.findall(r"^    (\w+): \{", table, re.M))
+
+
+def test_every_layer_draws_every_kind_of_location(app):
+    engine = set(kinds.KINDS)
+    assert engine == {"cells", "pairs", "track"}
+    assert set(PANEL_SIZES) == set(SCORING_TEXTS) == set(BODY_DRAWERS) == engine
+    assert _js_kinds() == engine
+    with app.app_context():
+        assert set(app.jinja_env.get_template("_sheet.html").module.BODIES) == engine
+
+
+class Stamps(Kind):
+    """A kind no edition has: boxes in any order, any number in each, each filled box
+    scoring its Honor."""
+
+    name = "stamps"
+
+    def empty(self, loc) -> Marks:
+        return (0,) * len(loc.boxes)
+
+    def slots(self, loc, marks: Marks, value: int) -> list[int]:
+        return [i for i, m in enumerate(marks) if not m]
+
+    def put(self, marks: Marks, value: int, slot: int) -> Marks:
+        return (*marks[:slot], value, *marks[slot + 1:])
+
+    def refusal(self, loc, marks: Marks, value: int, slot: int | None,
+                faces: int) -> RuleError:
+        return RuleError("slot_taken", f"That {loc.name} box is already stamped.")
+
+    def complete(self, loc, marks: Marks) -> list[bool]:
+        return [bool(m) for m in marks]
+
+    def honor(self, loc, marks: Marks) -> int:
+        return sum(b.honor for b, m in zip(loc.boxes, marks, strict=True) if m)
+
+    def parse(self, c, entry, path: str, faces: int) -> dict[str, Any]:
+        return {"boxes": c.boxes(entry, "boxes", path)}
+
+
+def test_a_new_kind_of_location_is_one_class_in_the_engine(monkeypatch, classic):
+    monkeypatch.setitem(kinds.KINDS, "stamps", Stamps())
+    with (ROOT / "sheets" / "classic.toml").open("rb") as f:
+        data = tomllib.load(f)
+    data["locations"][HOSPITAL - 1] = {
+        "number": HOSPITAL, "name": "Post Office", "kind": "stamps", "rule": "Any number.",
+        "boxes": [{"honor": 2}, {"honor": 3, "reward": "wild"}]}
+    edition = parse_edition(data, "stamps.toml")
+    office = edition.location(HOSPITAL)
+    assert (office.size, office.reward_count("wild")) == (2, 1)
+    assert edition.reward_count("wild") == (classic.reward_count("wild") + 1
+                                            - classic.location(HOSPITAL).reward_count("wild"))
+    sheet: Sheet = start_round(new_sheet(edition, (1, 2)), [2, 5, 6, 1])
+    for action in ({"type": "choose", "superpower": 1}, {"type": "move", "die": 0, "to": 2},
+                   {"type": "help", "die": 1, "slot": 1}, {"type": "help", "die": 2}):
+        sheet = apply(sheet, action)
+    assert sheet.marks[HOSPITAL - 1] == (6, 5)
+    assert sheet.wild_earned == 1 and score(sheet).locations[HOSPITAL - 1] == ("Post Office", 5)
+    assert Sheet.from_dict(edition, sheet.to_dict()) == sheet
+    assert edition_view(edition)["locations"][HOSPITAL - 1]["boxes"][1]["reward"] == "wild"
+    assert sheet_view(sheet)["marks"][HOSPITAL - 1] == [6, 5]
