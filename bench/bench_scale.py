@@ -1,7 +1,7 @@
 """Scale benchmark: how many SSE players one machine holds, a 1,000-player burst, SIGKILL.
 
     .venv/bin/python bench/bench_scale.py [--clients 1000 5000 10000] [--rolls 3]
-        [--workers 2] [--burst 1000] [--sigkill 100] [--skip-sse]
+        [--workers 2] [--burst 1000] [--sigkill 100] [--skip-sse] [--root DIR]
 
 The server runs in its own process(es) (``dicehero serve``, or with
 ``--workers N`` gunicorn gevent workers on a fresh PostgreSQL database and
@@ -16,6 +16,9 @@ Redis); the clients run here, as gevent greenlets on raw sockets, on loopback.
   each on its own connection: actions per second, p50/p99 latency, refusals.
 * SIGKILL: ``--sigkill`` players act back to back; the server is killed with
   SIGKILL and restarted; counts of 2xx actions before and after, and stored.
+
+``--root DIR`` runs the server from another checkout (an older commit): run the
+benchmark once with it and once without, one after the other, for a before/after.
 """
 
 from gevent import monkey
@@ -223,25 +226,30 @@ def main() -> int:
                         help="gunicorn workers on PostgreSQL + Redis (0: one process, SQLite)")
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--sigkill", type=int, default=100)
+    parser.add_argument("--root", help="run the server from this checkout")
     args = parser.parse_args()
     print(f"open files allowed: {raise_nofile()}; cores: {os.cpu_count()}")
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        env: dict[str, str] = {}
+        root = Path(args.root).resolve() if args.root else None
+        env: dict[str, str] = {"PYTHONPATH": str(root)} if root else {}
         extra: tuple[str, ...] = ()
         if args.workers:
             from pgkit import REDIS_URL, fresh_database
 
-            env = {"DATABASE_URL": stack.enter_context(fresh_database()),
-                   "REDIS_URL": REDIS_URL}
+            env.update(DATABASE_URL=stack.enter_context(fresh_database()),
+                       REDIS_URL=REDIS_URL)
             extra = ("--workers", str(args.workers))
             print(f"{args.workers} gunicorn gevent workers, PostgreSQL + Redis")
         else:
             print("one process (dicehero serve), SQLite")
         (tmp / "instance").mkdir()
         # Capacity, not the flood limits: 1,000 joins from one address are a flood.
-        (tmp / "instance" / "config.py").write_text("RATE_LIMITS = {}\n")
-        server = Server(tmp / "instance", env=env, args=extra).start(timeout=30)
+        (tmp / "instance" / "config.py").write_text(
+            "RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n")  # every client is 127.0.0.1
+        server = Server(tmp / "instance", env=env, args=extra,
+                        **({"root": root} if root else {})).start(timeout=30)
+        print(f"server from {root or 'this checkout'}")
         stack.callback(kill_tree, server)
         time.sleep(1.0)
         print(f"server pid {server.pid}, RSS {rss_kb(server.pid) / 1024:.1f} MiB at start")

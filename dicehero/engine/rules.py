@@ -317,7 +317,7 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
     including ``choose``, ``done`` and ``undo``.
     """
     if die is not None or wild:
-        return [a for a, _ in successors(sheet, die, wild=wild)]
+        return [a for a in candidates(sheet, die, wild) if _allowed(sheet, a)]
     out: list[Action] = []
     if sheet.superpower is None and not sheet.played:
         out += [Action("choose", superpower=n) for n in dict.fromkeys(sheet.offer)]
@@ -332,8 +332,12 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
 
 
 def _allowed(sheet: Sheet, action: Action) -> bool:
+    """Whether :func:`apply` would accept ``action``: its very checks, without building the
+    sheet it leads to (a phone's view asks this of some forty candidates per tap)."""
+    if action.type == "undo":
+        return sheet.previous is not None
     try:
-        apply(sheet, action)
+        _HANDLERS[action.type](sheet, action)
     except (RuleError, BadAction):
         return False
     return True

@@ -16,6 +16,7 @@ from dicehero.engine import score
 from dicehero.store.db import Store
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import hash_secret, normalise_code
+from dicehero.store.group_commit import GroupCommit
 from dicehero.store.models import Game, Player, Roll
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.projection import GameFold, Projections
@@ -50,6 +51,7 @@ class GameAccess:
     def __init__(self, store: Store, max_players: int = 5000) -> None:
         self.store = store
         self.projections = Projections()
+        self.group_commit = GroupCommit(store)  # heroes' taps, committed a batch at a time
         self.max_players = max_players
         self.paper_grace = 3600.0  # seconds after the end that paper sheets may still come in
         self.paper_check_seconds = 10.0  # how long a sheet sent by its marks may be searched

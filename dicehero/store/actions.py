@@ -1,23 +1,62 @@
 """A hero's taps: one action against one roll, checked by the engine, stored once
-(idempotency keys), and the hero's sheet as they see it."""
+(idempotency keys), and the hero's sheet as they see it.
+
+Taps of one game that arrive together are committed together
+(:mod:`dicehero.store.group_commit`): one transaction finds the game and every
+tapping hero in two queries, folds each tap onto the cached sheet, inserts all
+the rows at once and commits, before any tap gets its reply. The accepted
+sheets then go into the cache, so nothing is folded twice.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from dicehero.engine import apply, parse_action
+from dicehero.engine import Action, ActionError, Sheet, apply, parse_action
 from dicehero.engine.view import edition_view, sheet_view
 from dicehero.store.access import GameAccess, player_json
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, int_field, normalise_code, only
-from dicehero.store.models import ActionRow, Game
+from dicehero.store.group_commit import AfterCommit, Job
+from dicehero.store.models import ActionRow, Game, Player
 from dicehero.store.paper import PAPER_DONE
-from dicehero.store.projection import PlayerFold, replay_player
+from dicehero.store.projection import GameFold, PlayerFold, replay_player
 
 KEY_MAX = 100
+ACTIONS = ActionRow.__table__
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """One action as the hero sent it, its shape already checked (parsed once)."""
+
+    player_id: int
+    secret: str | None
+    roll: int
+    action: Action
+    stored: dict[str, Any]  # the action as the log keeps it
+    key: str
+
+
+@dataclass(slots=True)
+class Accepted:
+    """A stored action (or the earlier one its key repeats) and the sheet after it."""
+
+    row: dict[str, Any]
+    sheet: Sheet
+    extras: dict[str, Any]
+    repeated: bool = False
+
+    def reply(self) -> dict[str, Any]:
+        """The reply: the action as stored and the hero's sheet after it."""
+        return {"action": {k: self.row[k] for k in ("id", "roll", "action", "idempotency_key")},
+                "sheet": {**sheet_view(self.sheet), **self.extras}}
 
 
 class ActionDesk(GameAccess):
@@ -37,64 +76,143 @@ class ActionDesk(GameAccess):
         roll = int_field(body, "roll", 0, 1000, required=True)
         if "action" not in body:
             raise StoreError(Refusal.REFUSED, "missing_field", "'action' is required.")
-        action = parse_action(body["action"]).to_dict()  # BadAction -> 400
+        action = parse_action(body["action"])  # BadAction -> 400
+        if check:
+            return self._check(code, secret, player_id, roll, action), False
+        tap = Tap(player_id, secret, roll, action, action.to_dict(), key)
+        done: Accepted = self.group_commit.submit(
+            normalise_code(code), tap, lambda s, jobs: self._act_batch(s, code, jobs))
+        return done.reply(), done.repeated
 
-        def work(s: Session) -> tuple[dict[str, Any], bool]:
-            game, player = self._game_and_player(s, code, player_id, lock=not check)
-            self._as_player(s, game, player, secret)
-            if player.done_roll == PAPER_DONE:
-                raise StoreError(Refusal.NOT_NOW, "paper_player",
-                                 "You play on paper: enter your sheet "
-                                 "on the paper page instead.")
+    def _check(self, code: str, secret: str | None, player_id: int, roll: int,
+               action: Action) -> dict[str, Any]:
+        """Judge a tap exactly like the real action; nothing written, no event."""
+        with self.store.read() as s:
+            game, player = self._game_and_player(s, code, player_id)
+            self._tapper(s, game, player, secret)
+            self._open_for(game, roll)
             gfold = self._fold(s, game, player.id)
-            earlier_id = gfold.players[player.id].keys.get(key) if key is not None else None
-            if earlier_id is not None and not check:
-                earlier = s.get(ActionRow, earlier_id)
-                if earlier.action != action or earlier.roll != roll:
-                    raise StoreError(Refusal.REFUSED, "idempotency_key_reused",
-                                     "That idempotency key was used for another action.")
-                fold = replay_player(s, game, player, upto_action=earlier.id)
-                return self._reply(game, earlier, fold.sheet, fold), True
-            if game.status == "over":
-                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
-            if roll != game.roll_count:
-                raise StoreError(Refusal.NOT_NOW, "stale_roll",
-                                 f"That was for roll {roll}; this is roll {game.roll_count}.")
             with gfold.lock:
                 pfold = gfold.fold(player.id)
-                new = apply(pfold.sheet, action)  # ActionError: nothing written
+                new = apply(pfold.sheet, action)  # ActionError: the refusal
                 extras = pfold.extras()
-            if check:  # judged exactly like the real action; nothing written, no event
-                return {"check": True, "action": {"roll": roll, "action": action},
-                        "sheet": {**sheet_view(new), **extras}}, False
-            row = ActionRow(game_id=game.id, player_id=player.id, roll=roll, action=action,
-                            idempotency_key=key)
-            s.add(row)
-            if action["type"] == "done" and game.roll_count > 0:
-                player.done_roll = game.roll_count
-                s.flush()
-                emit(s, game, "player_done", {
-                    "round": game.roll_count, "player": {"id": player.id, "name": player.name},
-                    "done_count": self._done_count(s, game),
-                    "player_count": len(self._active(s, game))})
-                self._maybe_auto_finish(s, game, {player.id: new})
-            elif action["type"] == "choose":
-                emit(s, game, "player_chose", {"player": {"id": player.id, "name": player.name},
-                                               "superpower": action["superpower"]})
+            return {"check": True, "action": {"roll": roll, "action": action.to_dict()},
+                    "sheet": {**sheet_view(new), **extras}}
+
+    def _tapper(self, s: Session, game: Game, player: Player, secret: str | None) -> None:
+        """The hero themselves, still in the game, and playing on the phone."""
+        self._as_player(s, game, player, secret)
+        if player.done_roll == PAPER_DONE:
+            raise StoreError(Refusal.NOT_NOW, "paper_player",
+                             "You play on paper: enter your sheet on the paper page instead.")
+
+    @staticmethod
+    def _open_for(game: Game, roll: int) -> None:
+        if game.status == "over":
+            raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+        if roll != game.roll_count:
+            raise StoreError(Refusal.NOT_NOW, "stale_roll",
+                             f"That was for roll {roll}; this is roll {game.roll_count}.")
+
+    def _act_batch(self, s: Session, code: str, jobs: list[Job]) -> AfterCommit:
+        """Every tap of the batch in this transaction; each job gets its outcome."""
+        for job in jobs:
+            job.result = job.error = None
+        try:
+            game = self._game(s, code, lock=True)
+        except StoreError as e:
+            for job in jobs:
+                job.error = e
+            return lambda: None
+        ids = {job.item.player_id for job in jobs if 0 < job.item.player_id < 2**62}
+        players = {p.id: p for p in s.scalars(
+            select(Player).where(Player.game_id == game.id, Player.id.in_(ids)))}
+        gfold = self._fold(s, game)
+        sheets: dict[int, Sheet] = {}  # this batch's sheets, ahead of the cache until commit
+        unstored: list[Accepted] = []  # rows not inserted yet
+        for job in jobs:
+            try:
+                job.result = self._one(s, game, players, gfold, job.item, sheets, unstored)
+            except (StoreError, ActionError) as e:
+                job.error = e
+        self._insert(s, unstored)
+        new = [a for a in (job.result for job in jobs) if a is not None and not a.repeated]
+        return lambda: self._cache(gfold, new)
+
+    def _one(self, s: Session, game: Game, players: dict[int, Player], gfold: GameFold,
+             tap: Tap, sheets: dict[int, Sheet], unstored: list[Accepted]) -> Accepted:
+        """One tap of a batch: checked, applied to the hero's newest sheet, row queued."""
+        player = players.get(tap.player_id)
+        if player is None:
+            raise StoreError(Refusal.NOT_FOUND, "unknown_player",
+                             f"There is no player {tap.player_id} in this game.")
+        self._tapper(s, game, player, tap.secret)
+        earlier_id = gfold.players[player.id].keys.get(tap.key)
+        if earlier_id is not None:
+            return self._repeat(s, game, player, tap, earlier_id)
+        self._open_for(game, tap.roll)
+        with gfold.lock:
+            pfold = gfold.fold(player.id)
+            new = apply(sheets.get(player.id, pfold.sheet), tap.action)  # refused: nothing
+            extras = pfold.extras()
+        sheets[player.id] = new
+        done = Accepted({"game_id": game.id, "player_id": player.id, "roll": tap.roll,
+                         "action": tap.stored, "idempotency_key": tap.key,
+                         "created_at": datetime.now(UTC).replace(tzinfo=None)}, new, extras)
+        unstored.append(done)
+        kind = tap.action.type
+        if kind == "done" and game.roll_count > 0:
+            self._insert(s, unstored)  # the leaderboard of an automatic end reads them
+            player.done_roll = game.roll_count
             s.flush()
-            return self._reply(game, row, new, extras), False
+            emit(s, game, "player_done", {
+                "round": game.roll_count, "player": {"id": player.id, "name": player.name},
+                "done_count": self._done_count(s, game),
+                "player_count": len(self._active(s, game))})
+            self._maybe_auto_finish(s, game, dict(sheets))
+        elif kind == "choose":
+            emit(s, game, "player_chose", {"player": {"id": player.id, "name": player.name},
+                                           "superpower": tap.action.superpower})
+        return done
 
-        if check:
-            with self.store.read() as s:
-                return work(s)
-        return self.store.write(normalise_code(code), work)
+    def _repeat(self, s: Session, game: Game, player: Player, tap: Tap,
+                earlier_id: int) -> Accepted:
+        """A key sent again (a retry after a lost reply): the first reply again, or 422."""
+        earlier = s.get(ActionRow, earlier_id)
+        if earlier.action != tap.stored or earlier.roll != tap.roll:
+            raise StoreError(Refusal.REFUSED, "idempotency_key_reused",
+                             "That idempotency key was used for another action.")
+        fold = replay_player(s, game, player, upto_action=earlier.id)
+        row = {"id": earlier.id, "roll": earlier.roll, "action": earlier.action,
+               "idempotency_key": earlier.idempotency_key}
+        return Accepted(row, fold.sheet, fold.extras(), repeated=True)
 
-    def _reply(self, game: Game, row: ActionRow, sheet: Any, extras: Any) -> dict[str, Any]:
-        if isinstance(extras, PlayerFold):
-            extras = extras.extras()
-        return {"action": {"id": row.id, "roll": row.roll, "action": row.action,
-                           "idempotency_key": row.idempotency_key},
-                "sheet": {**sheet_view(sheet), **extras}}
+    @staticmethod
+    def _insert(s: Session, unstored: list[Accepted]) -> None:
+        """Insert the queued rows in one statement; each learns its id. Empties the queue."""
+        if not unstored:
+            return
+        ids = s.execute(insert(ACTIONS).returning(ACTIONS.c.id, sort_by_parameter_order=True),
+                        [a.row for a in unstored]).scalars().all()
+        for a, row_id in zip(unstored, ids, strict=True):
+            a.row["id"] = row_id
+        unstored.clear()
+
+    @staticmethod
+    def _cache(gfold: GameFold, accepted: list[Accepted]) -> None:
+        """After the commit: the accepted sheets become the cache, so none is folded again.
+
+        A row the fold already has (a leaderboard read it inside the transaction) is
+        skipped; ids grow in commit order, as the fold expects.
+        """
+        with gfold.lock:
+            for a in sorted(accepted, key=lambda a: a.row["id"]):
+                if a.row["id"] <= gfold.last_action_id:
+                    continue
+                pfold: PlayerFold = gfold.players[a.row["player_id"]]
+                pfold.replay.sheet = a.sheet
+                pfold.keys[a.row["idempotency_key"]] = a.row["id"]
+                gfold.last_action_id = a.row["id"]
 
     def player_view(self, code: str, secret: str | None, player_id: int,
                     with_edition: bool = True) -> dict[str, Any]:

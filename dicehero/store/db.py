@@ -92,7 +92,8 @@ class Store:
         """A session for reading (use as a context manager)."""
         return self._read()
 
-    def _lock(self, key: str | None) -> threading.RLock:
+    def writer_lock(self, key: str | None) -> threading.RLock:
+        """The lock that serialises this process's writers of game ``key`` (of all, on SQLite)."""
         if self.is_sqlite or key is None:
             return self._global_lock
         with self._global_lock:
@@ -106,7 +107,7 @@ class Store:
         """
         delay = 0.01
         for attempt in range(RETRIES):
-            with self._lock(key):
+            with self.writer_lock(key):
                 try:
                     with self._write() as session, session.begin():
                         result = work(session)
