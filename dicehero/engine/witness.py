@@ -69,6 +69,7 @@ UNDECIDED = "undecided"
 MAX_STATES = 150_000  # states searched before giving up as undecided
 _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
+_KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
 DONE = Action("done")
 
@@ -263,8 +264,14 @@ class _Search:
                 row[v] += 1
             self.future[k] = row
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+        self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
+        self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
+        self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
+        self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
+        self.kept = 0  # endings held in rounds_seen
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
         self.best_short = 0  # the number the closest play ran short of, if that stopped it
+        self.best_order = False  # whether a track's order stopped it (see _out_of_order)
         # Marks sent before: (round, bits): by the end of round ``by`` every earlier mark is
         # drawn; by the end of round ``upto`` nothing beyond them is.
         self.by: dict[int, list[tuple[int, int, int]]] = {}
@@ -360,13 +367,17 @@ class _Search:
         # moves at the very end). If it found no witness, this one will not.
         if self._beaten_by_failure(sheet, prog):
             return False
+        if self.nodes > self.budget:
+            raise _PassOver
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
         if not self._short(opened, prog):
-            endings: Iterable[_End] = self._stay(opened, prog, (), None, set())
+            endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
-                endings = self._ranked(endings)
+                endings = self._ranked_from(opened, prog)
+            else:
+                endings = self._stay(opened, prog, (), None, set())
             ends: set[tuple[Any, ...]] = set()
             for end, end_prog, actions in endings:
                 key = (end.position, end_prog, end.wild_spent, end.powers_used)
@@ -379,6 +390,21 @@ class _Search:
                 self.path.pop()
         failed.append((prog, wild))
         return False
+
+    def _ranked_from(self, opened: Sheet, prog: int) -> list[_End]:
+        """The ranked endings of a tight round opened on ``opened``, worked out once per
+        search: a later pass (or another way to the same state) reads them back rather than
+        walk the round again, which can take thousands of states."""
+        key = (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
+        ends = self.rounds_seen.get(key)
+        if ends is None:
+            ends = self._ranked(self._stay(opened, prog, (), None, set()))
+            self.kept += len(ends)
+            if self.kept > _KEEP_ENDINGS:  # memory: start again rather than grow without end
+                self.rounds_seen.clear()
+                self.kept = len(ends)
+            self.rounds_seen[key] = ends
+        return ends
 
     def _ranked(self, endings: Iterable[_End]) -> list[_End]:
         """Every ending of a tight round (few dice to spare): the ones that keep the most dice
@@ -428,8 +454,6 @@ class _Search:
         self.nodes += 1
         if not self.nodes & 255:
             self.tick()
-        if self.nodes > self.budget:
-            raise _PassOver
         self._remember(sheet, prog)
         slack = self._slack(sheet, prog)
         if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
@@ -543,7 +567,7 @@ class _Search:
                         out.append(((2, index), (*steps, Action("minion", die=index)), after))
         if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
             have = sheet.marks[i]
-            for v in sorted({v for v, _ in kind.missing(loc, have, want)}):
+            for v in sorted(set(self._missing_at(i, have))):
                 for action in self._helps(sheet, i, loc, kind, have, want, v, wild=True):
                     order = (0, len(have)) if ordered else (1,)
                     if after_last(order, repeat=not ordered):
@@ -625,6 +649,25 @@ class _Search:
                     if n != sheet.position and self._work_at(prog, n))
         return left - (self.total - prog.bit_count() + moves)
 
+    def _missing_at(self, i: int, have: Any) -> tuple[int, ...]:
+        """The numbers the drawing still needs at location ``i`` beyond ``have``, in the order
+        they can be written (read once per marks: the search asks at every state)."""
+        cache = self.missing_cache[i]
+        out = cache.get(have)
+        if out is None:
+            out = tuple(v for v, _ in self.kinds[i].missing(self.locs[i], have,
+                                                            self.drawn.marks[i]))
+            cache[have] = out
+        return out
+
+    def _need(self, sheet: Sheet) -> list[int]:
+        """How many dice of each number the drawn marks still need beyond ``sheet``'s."""
+        need = [0] * (self.faces + 1)
+        for i, have in enumerate(sheet.marks):
+            for v in self._missing_at(i, have):
+                need[v] += 1
+        return need
+
     def _dead_dice(self, sheet: Sheet, prog: int) -> int:
         """How many of the round's unused dice nothing can use any more: a number no mark
         still needs, with no Robot Minion left to fight, that moves nowhere with work (and
@@ -637,10 +680,7 @@ class _Search:
             return 0
         needed = set()
         for n in work:
-            i = n - 1
-            loc = self.locs[i]
-            needed.update(v for v, _ in self.kinds[i].missing(loc, sheet.marks[i],
-                                                               self.drawn.marks[i]))
+            needed.update(self._missing_at(n - 1, sheet.marks[n - 1]))
         moves = any(n != here for n in work)
         dead = 0
         for d in sheet.dice:
@@ -653,7 +693,7 @@ class _Search:
     def _short(self, sheet: Sheet, prog: int) -> bool:
         """Whether the dice left hold too few of some number (see the module docstring)."""
         drawn = self.drawn
-        need = _missing_numbers(self.edition, sheet.marks, drawn.marks)
+        need = self._need(sheet)
         have = list(self.future[sheet.round])
         for d in sheet.dice:
             if not d.used:
@@ -662,6 +702,11 @@ class _Search:
         powers = drawn.powers_used - sheet.powers_used
         deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
         short = sum(deficit)
+        if self.tracks and self._out_of_order(sheet) > wild + (
+                powers if self._power_makes(sheet, 0) else 0):
+            if self.best is not None and self.best[2] is sheet:
+                self.best_order = True
+            return True
         if not short:
             return False
         if short > wild + powers or sum(deficit[v] for v in range(1, self.faces + 1)
@@ -670,11 +715,50 @@ class _Search:
             return True
         return False
 
+    def _out_of_order(self, sheet: Sheet) -> int:
+        """How many of the numbers still missing on the tracks no rolled die can write, at
+        the least: a track is written in order, so its numbers need dice of the rounds in
+        that order (dice of one round in any order among themselves); the rest must be
+        Wild dice or changed by the superpower. Each track is counted on its own, as if no
+        other location wanted its dice, so this never counts too many."""
+        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
+        total = 0
+        for i in self.tracks:
+            numbers = self._missing_at(i, sheet.marks[i])
+            if len(numbers) > 1:  # one number has no order: _short counts it
+                key = (numbers, sheet.round, now)
+                unmatched = self.unmatched.get(key)
+                if unmatched is None:
+                    rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+                    unmatched = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
+                total += unmatched
+        return total
+
+    def _first_out_of_order(self, sheet: Sheet) -> str:
+        """In words, the first number still missing on a track that the rolled dice cannot
+        write in the track's order (each taken from the earliest round that has it)."""
+        now = () if sheet.done else tuple(d.value for d in sheet.dice if d.used is None)
+        rounds = [now, *self.rolls[sheet.round:]]
+        for i in self.tracks:
+            loc, have = self.locs[i], sheet.marks[i]
+            at, pool = 0, list(rounds[0])
+            for value, words in self.kinds[i].missing(loc, have, self.drawn.marks[i]):
+                while value not in pool and at + 1 < len(rounds):
+                    at += 1
+                    pool = list(rounds[at])
+                if value not in pool:
+                    return words
+                pool.remove(value)
+        return ""
+
     def _power_makes(self, sheet: Sheet, value: int) -> bool:
-        """Whether the superpower could still turn some die into ``value``."""
+        """Whether the superpower could still turn some die into ``value`` (0: into any
+        number at all)."""
         power = self.power
         if power is None:
             return False
+        if not value:
+            return power.effect != "teleport"
         if power.effect == "set":
             return power.value == value
         if power.effect == "teleport":
@@ -696,13 +780,15 @@ class _Search:
         if best is None or made > best[0] or (made == best[0] and sheet.round > best[1]):
             self.best = (made, sheet.round, sheet)
             self.best_short = 0
+            self.best_order = False
 
     def nearest_failure(self) -> str:
         """In plain words: how far the closest legal play gets, and the first mark it misses."""
         if self.best is None:
             return "No legal play over this game's rolls draws these marks."
         made, _, sheet = self.best
-        missing = _first_missing(self.edition, sheet, self.drawn, self.best_short)
+        missing = (self.best_order and self._first_out_of_order(sheet)) or _first_missing(
+            self.edition, sheet, self.drawn, self.best_short)
         if made == self.total:
             return ("No legal play over this game's rolls draws exactly these marks: every "
                     "play that makes all of them leaves the Wild dice or superpower uses "
@@ -710,6 +796,36 @@ class _Search:
         return (f"No legal play over this game's rolls draws all these marks. The closest "
                 f"makes {made} of the sheet's {self.total} marks; after it, no roll has a die "
                 f"that {missing} while you could be there.")
+
+
+def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int) -> int:
+    """The fewest of ``numbers``, written in this order, that the dice of ``rounds`` cannot
+    write, the dice of each round used in any order but the rounds in theirs.
+
+    ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
+    so far. A round writes a run of the numbers that follow, as many of them as it holds
+    dice for (a run's numbers in any order within the round).
+    """
+    n = len(numbers)
+    best = list(range(n + 1))
+    for dice in rounds:
+        held = [0] * (faces + 1)
+        for v in dice:
+            held[v] += 1
+        new = list(best)
+        for k in range(n):
+            wanted = [0] * (faces + 1)
+            written = 0
+            for j in range(k, n):
+                v = numbers[j]
+                wanted[v] += 1
+                if wanted[v] <= held[v]:
+                    written += 1
+                cost = best[k] + (j + 1 - k) - written
+                if cost < new[j + 1]:
+                    new[j + 1] = cost
+        best = new
+    return min(best[k] + n - k for k in range(n + 1))
 
 
 def _round_of(ends: list[_End]) -> int:
