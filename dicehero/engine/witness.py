@@ -51,6 +51,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from dicehero.engine import locations
@@ -266,6 +267,7 @@ class _Search:
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
+        self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
@@ -372,7 +374,8 @@ class _Search:
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog):
+        if not self._short(opened, prog) and not (self._slack(opened, prog) == 0
+                                                  and self._no_route(opened, prog)):
             endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
@@ -734,6 +737,32 @@ class _Search:
                 total += unmatched
         return total
 
+    def _no_route(self, sheet: Sheet, prog: int) -> bool:
+        """With no die to spare, whether no order of visits lets every location with work
+        find its numbers among the dice rolled while the hero is there.
+
+        With no die to spare, every move goes to a location with work that the hero
+        then finishes before leaving (another move would be a die spent on no mark), so
+        the hero stays at each such location once, in some order, the one it is at first.
+        A location's numbers must then come from the rounds of its stay (a round where
+        the hero moves counted for both locations), and the ones missing there from Wild
+        dice or superpower uses.
+        """
+        here = sheet.position
+        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
+        if (len(work) < 2 and (not work or work[0] == here)) or len(work) > 5:
+            return False  # one stay (_short counts its numbers), or too many orders to try
+        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
+        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
+        key = (sheet.round, now, here, needs)
+        spare = self.routes.get(key)
+        if spare is None:
+            rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+            spare = self.routes[key] = _fewest_made_up(here, dict(needs), rounds, self.faces)
+        wild = self.drawn.wild_used - sheet.wild_spent
+        powers = self.drawn.powers_used - sheet.powers_used
+        return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
+
     def _first_out_of_order(self, sheet: Sheet) -> str:
         """In words, the first number still missing on a track that the rolled dice cannot
         write in the track's order (each taken from the earliest round that has it)."""
@@ -826,6 +855,54 @@ def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: i
                     new[j + 1] = cost
         best = new
     return min(best[k] + n - k for k in range(n + 1))
+
+
+def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
+                    rounds: Sequence[Sequence[int]], faces: int) -> int:
+    """The fewest numbers that Wild dice or superpower uses must make up, over every order
+    of one stay at each location of ``needs`` (``here`` first if it is one of them): a
+    location's numbers come from the dice of the rounds of its stay; stays follow one
+    another, a round where the hero moves on counting for both (see _Search._no_route).
+    """
+    count = len(rounds)
+    held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
+    for dice in rounds:
+        row = list(held[-1])
+        for v in dice:
+            row[v] += 1
+        held.append(row)
+    wanted = {}
+    for n, numbers in needs.items():
+        row = [0] * (faces + 1)
+        for v in numbers:
+            row[v] += 1
+        wanted[n] = [(v, k) for v, k in enumerate(row) if k]
+
+    def short(n: int, first: int, last: int) -> int:
+        return sum(max(0, k - held[last + 1][v] + held[first][v]) for v, k in wanted[n])
+
+    others = [n for n in needs if n != here]
+    best = None
+    for order in permutations(others):
+        stays = [here, *order] if here in needs else list(order)
+        # cost[t]: the fewest made up so far with the last stay ending in round t
+        cost = [0] + [None] * (count - 1)
+        for n in stays:
+            new: list[int | None] = [None] * count
+            for first, so_far in enumerate(cost):
+                if so_far is None:
+                    continue
+                for last in range(first, count):
+                    c = so_far + short(n, first, last)
+                    if new[last] is None or c < new[last]:
+                        new[last] = c
+            cost = new
+        end = cost[-1]
+        if end is not None and (best is None or end < best):
+            best = end
+            if not best:
+                break
+    return 0 if best is None else best
 
 
 def _round_of(ends: list[_End]) -> int:
