@@ -878,9 +878,10 @@ def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
             row[v] += 1
         wanted[n] = [(v, k) for v, k in enumerate(row) if k]
 
-    def short(n: int, first: int, last: int) -> int:
-        return sum(max(0, k - held[last + 1][v] + held[first][v]) for v, k in wanted[n])
-
+    # short[n][first][last]: the numbers location n lacks in a stay over those rounds
+    short = {n: [[sum(max(0, k - held[last + 1][v] + held[first][v]) for v, k in want)
+                  for last in range(count)] for first in range(count)]
+             for n, want in wanted.items()}
     others = [n for n in needs if n != here]
     best = None
     for order in permutations(others):
@@ -889,11 +890,13 @@ def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
         cost = [0] + [None] * (count - 1)
         for n in stays:
             new: list[int | None] = [None] * count
+            lacks = short[n]
             for first, so_far in enumerate(cost):
                 if so_far is None:
                     continue
+                row = lacks[first]
                 for last in range(first, count):
-                    c = so_far + short(n, first, last)
+                    c = so_far + row[last]
                     if new[last] is None or c < new[last]:
                         new[last] = c
             cost = new
