@@ -27,14 +27,19 @@ only decides which steps to try:
   bot's own valuation); passes of growing length try other orders;
 * **once per state**: a state at the end of a round that did not lead to the
   drawing marks every state it beats the same way as failed, so they are not
-  searched again;
+  searched again; the endings of a round with few dice to spare are worked out
+  once per search and read back by later passes;
 * **enough dice**: the marks still to make, plus one move for every location
   with work left that the hero is not at, need one die each (a die of this round
   that no mark, Robot Minion or move can use any more counts as lost); and for every
   number, the drawn numbers still missing need dice of that number, of which
   only a Wild die or a superpower use can make more (Grow only 6s, Shrink only
-  1s, Shapeshift only numbers rolled beside the die, Teleport none). A state
-  short of dice is abandoned.
+  1s, Shapeshift only numbers rolled beside the die, Teleport none); a track's
+  numbers need dice of rounds in the track's order, the ones no such die writes
+  being Wild dice or superpower uses too; and with no die to spare the hero stays
+  once at each location with work, in some order, so each location's numbers must
+  come from the rounds of its stay (or from Wild dice and superpower uses). A
+  state short of dice is abandoned.
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
