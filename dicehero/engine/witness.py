@@ -27,14 +27,19 @@ only decides which steps to try:
   bot's own valuation); passes of growing length try other orders;
 * **once per state**: a state at the end of a round that did not lead to the
   drawing marks every state it beats the same way as failed, so they are not
-  searched again;
+  searched again; the endings of a round with few dice to spare are worked out
+  once per search and read back by later passes;
 * **enough dice**: the marks still to make, plus one move for every location
   with work left that the hero is not at, need one die each (a die of this round
   that no mark, Robot Minion or move can use any more counts as lost); and for every
   number, the drawn numbers still missing need dice of that number, of which
   only a Wild die or a superpower use can make more (Grow only 6s, Shrink only
-  1s, Shapeshift only numbers rolled beside the die, Teleport none). A state
-  short of dice is abandoned.
+  1s, Shapeshift only numbers rolled beside the die, Teleport none); a track's
+  numbers need dice of rounds in the track's order, the ones no such die writes
+  being Wild dice or superpower uses too; and with no die to spare the hero stays
+  once at each location with work, in some order, so each location's numbers must
+  come from the rounds of its stay (or from Wild dice and superpower uses). A
+  state short of dice is abandoned.
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -51,6 +56,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from dicehero.engine import locations
@@ -69,6 +75,7 @@ UNDECIDED = "undecided"
 MAX_STATES = 150_000  # states searched before giving up as undecided
 _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
+_KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
 DONE = Action("done")
 
@@ -263,8 +270,15 @@ class _Search:
                 row[v] += 1
             self.future[k] = row
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+        self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
+        self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
+        self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
+        self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
+        self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
+        self.kept = 0  # endings held in rounds_seen
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
         self.best_short = 0  # the number the closest play ran short of, if that stopped it
+        self.best_order = False  # whether a track's order stopped it (see _out_of_order)
         # Marks sent before: (round, bits): by the end of round ``by`` every earlier mark is
         # drawn; by the end of round ``upto`` nothing beyond them is.
         self.by: dict[int, list[tuple[int, int, int]]] = {}
@@ -360,13 +374,18 @@ class _Search:
         # moves at the very end). If it found no witness, this one will not.
         if self._beaten_by_failure(sheet, prog):
             return False
+        if self.nodes > self.budget:
+            raise _PassOver
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog):
-            endings: Iterable[_End] = self._stay(opened, prog, (), None, set())
+        if not self._short(opened, prog) and not (self._slack(opened, prog) == 0
+                                                  and self._no_route(opened, prog)):
+            endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
-                endings = self._ranked(endings)
+                endings = self._ranked_from(opened, prog)
+            else:
+                endings = self._stay(opened, prog, (), None, set())
             ends: set[tuple[Any, ...]] = set()
             for end, end_prog, actions in endings:
                 key = (end.position, end_prog, end.wild_spent, end.powers_used)
@@ -379,6 +398,21 @@ class _Search:
                 self.path.pop()
         failed.append((prog, wild))
         return False
+
+    def _ranked_from(self, opened: Sheet, prog: int) -> list[_End]:
+        """The ranked endings of a tight round opened on ``opened``, worked out once per
+        search: a later pass (or another way to the same state) reads them back rather than
+        walk the round again, which can take thousands of states."""
+        key = (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
+        ends = self.rounds_seen.get(key)
+        if ends is None:
+            ends = self._ranked(self._stay(opened, prog, (), None, set()))
+            self.kept += len(ends)
+            if self.kept > _KEEP_ENDINGS:  # memory: start again rather than grow without end
+                self.rounds_seen.clear()
+                self.kept = len(ends)
+            self.rounds_seen[key] = ends
+        return ends
 
     def _ranked(self, endings: Iterable[_End]) -> list[_End]:
         """Every ending of a tight round (few dice to spare): the ones that keep the most dice
@@ -428,8 +462,6 @@ class _Search:
         self.nodes += 1
         if not self.nodes & 255:
             self.tick()
-        if self.nodes > self.budget:
-            raise _PassOver
         self._remember(sheet, prog)
         slack = self._slack(sheet, prog)
         if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
@@ -543,7 +575,7 @@ class _Search:
                         out.append(((2, index), (*steps, Action("minion", die=index)), after))
         if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
             have = sheet.marks[i]
-            for v in sorted({v for v, _ in kind.missing(loc, have, want)}):
+            for v in sorted(set(self._missing_at(i, have))):
                 for action in self._helps(sheet, i, loc, kind, have, want, v, wild=True):
                     order = (0, len(have)) if ordered else (1,)
                     if after_last(order, repeat=not ordered):
@@ -625,6 +657,25 @@ class _Search:
                     if n != sheet.position and self._work_at(prog, n))
         return left - (self.total - prog.bit_count() + moves)
 
+    def _missing_at(self, i: int, have: Any) -> tuple[int, ...]:
+        """The numbers the drawing still needs at location ``i`` beyond ``have``, in the order
+        they can be written (read once per marks: the search asks at every state)."""
+        cache = self.missing_cache[i]
+        out = cache.get(have)
+        if out is None:
+            out = tuple(v for v, _ in self.kinds[i].missing(self.locs[i], have,
+                                                            self.drawn.marks[i]))
+            cache[have] = out
+        return out
+
+    def _need(self, sheet: Sheet) -> list[int]:
+        """How many dice of each number the drawn marks still need beyond ``sheet``'s."""
+        need = [0] * (self.faces + 1)
+        for i, have in enumerate(sheet.marks):
+            for v in self._missing_at(i, have):
+                need[v] += 1
+        return need
+
     def _dead_dice(self, sheet: Sheet, prog: int) -> int:
         """How many of the round's unused dice nothing can use any more: a number no mark
         still needs, with no Robot Minion left to fight, that moves nowhere with work (and
@@ -637,10 +688,7 @@ class _Search:
             return 0
         needed = set()
         for n in work:
-            i = n - 1
-            loc = self.locs[i]
-            needed.update(v for v, _ in self.kinds[i].missing(loc, sheet.marks[i],
-                                                               self.drawn.marks[i]))
+            needed.update(self._missing_at(n - 1, sheet.marks[n - 1]))
         moves = any(n != here for n in work)
         dead = 0
         for d in sheet.dice:
@@ -653,7 +701,7 @@ class _Search:
     def _short(self, sheet: Sheet, prog: int) -> bool:
         """Whether the dice left hold too few of some number (see the module docstring)."""
         drawn = self.drawn
-        need = _missing_numbers(self.edition, sheet.marks, drawn.marks)
+        need = self._need(sheet)
         have = list(self.future[sheet.round])
         for d in sheet.dice:
             if not d.used:
@@ -662,6 +710,11 @@ class _Search:
         powers = drawn.powers_used - sheet.powers_used
         deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
         short = sum(deficit)
+        if self.tracks and self._out_of_order(sheet) > wild + (
+                powers if self._power_makes(sheet, 0) else 0):
+            if self.best is not None and self.best[2] is sheet:
+                self.best_order = True
+            return True
         if not short:
             return False
         if short > wild + powers or sum(deficit[v] for v in range(1, self.faces + 1)
@@ -670,11 +723,76 @@ class _Search:
             return True
         return False
 
+    def _out_of_order(self, sheet: Sheet) -> int:
+        """How many of the numbers still missing on the tracks no rolled die can write, at
+        the least: a track is written in order, so its numbers need dice of the rounds in
+        that order (dice of one round in any order among themselves); the rest must be
+        Wild dice or changed by the superpower. Each track is counted on its own, as if no
+        other location wanted its dice, so this never counts too many."""
+        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
+        total = 0
+        for i in self.tracks:
+            numbers = self._missing_at(i, sheet.marks[i])
+            if len(numbers) > 1:  # one number has no order: _short counts it
+                key = (numbers, sheet.round, now)
+                unmatched = self.unmatched.get(key)
+                if unmatched is None:
+                    rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+                    unmatched = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
+                total += unmatched
+        return total
+
+    def _no_route(self, sheet: Sheet, prog: int) -> bool:
+        """With no die to spare, whether no order of visits lets every location with work
+        find its numbers among the dice rolled while the hero is there.
+
+        With no die to spare, every move goes to a location with work that the hero
+        then finishes before leaving (another move would be a die spent on no mark), so
+        the hero stays at each such location once, in some order, the one it is at first.
+        A location's numbers must then come from the rounds of its stay (a round where
+        the hero moves counted for both locations), and the ones missing there from Wild
+        dice or superpower uses.
+        """
+        here = sheet.position
+        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
+        if (len(work) < 2 and (not work or work[0] == here)) or len(work) > 5:
+            return False  # one stay (_short counts its numbers), or too many orders to try
+        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
+        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
+        key = (sheet.round, now, here, needs)
+        spare = self.routes.get(key)
+        if spare is None:
+            rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+            spare = self.routes[key] = _fewest_made_up(here, dict(needs), rounds, self.faces)
+        wild = self.drawn.wild_used - sheet.wild_spent
+        powers = self.drawn.powers_used - sheet.powers_used
+        return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
+
+    def _first_out_of_order(self, sheet: Sheet) -> str:
+        """In words, the first number still missing on a track that the rolled dice cannot
+        write in the track's order (each taken from the earliest round that has it)."""
+        now = () if sheet.done else tuple(d.value for d in sheet.dice if d.used is None)
+        rounds = [now, *self.rolls[sheet.round:]]
+        for i in self.tracks:
+            loc, have = self.locs[i], sheet.marks[i]
+            at, pool = 0, list(rounds[0])
+            for value, words in self.kinds[i].missing(loc, have, self.drawn.marks[i]):
+                while value not in pool and at + 1 < len(rounds):
+                    at += 1
+                    pool = list(rounds[at])
+                if value not in pool:
+                    return words
+                pool.remove(value)
+        return ""
+
     def _power_makes(self, sheet: Sheet, value: int) -> bool:
-        """Whether the superpower could still turn some die into ``value``."""
+        """Whether the superpower could still turn some die into ``value`` (0: into any
+        number at all)."""
         power = self.power
         if power is None:
             return False
+        if not value:
+            return power.effect != "teleport"
         if power.effect == "set":
             return power.value == value
         if power.effect == "teleport":
@@ -696,13 +814,15 @@ class _Search:
         if best is None or made > best[0] or (made == best[0] and sheet.round > best[1]):
             self.best = (made, sheet.round, sheet)
             self.best_short = 0
+            self.best_order = False
 
     def nearest_failure(self) -> str:
         """In plain words: how far the closest legal play gets, and the first mark it misses."""
         if self.best is None:
             return "No legal play over this game's rolls draws these marks."
         made, _, sheet = self.best
-        missing = _first_missing(self.edition, sheet, self.drawn, self.best_short)
+        missing = (self.best_order and self._first_out_of_order(sheet)) or _first_missing(
+            self.edition, sheet, self.drawn, self.best_short)
         if made == self.total:
             return ("No legal play over this game's rolls draws exactly these marks: every "
                     "play that makes all of them leaves the Wild dice or superpower uses "
@@ -710,6 +830,87 @@ class _Search:
         return (f"No legal play over this game's rolls draws all these marks. The closest "
                 f"makes {made} of the sheet's {self.total} marks; after it, no roll has a die "
                 f"that {missing} while you could be there.")
+
+
+def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int) -> int:
+    """The fewest of ``numbers``, written in this order, that the dice of ``rounds`` cannot
+    write, the dice of each round used in any order but the rounds in theirs.
+
+    ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
+    so far. A round writes a run of the numbers that follow, as many of them as it holds
+    dice for (a run's numbers in any order within the round).
+    """
+    n = len(numbers)
+    best = list(range(n + 1))
+    for dice in rounds:
+        held = [0] * (faces + 1)
+        for v in dice:
+            held[v] += 1
+        new = list(best)
+        for k in range(n):
+            wanted = [0] * (faces + 1)
+            written = 0
+            for j in range(k, n):
+                v = numbers[j]
+                wanted[v] += 1
+                if wanted[v] <= held[v]:
+                    written += 1
+                cost = best[k] + (j + 1 - k) - written
+                if cost < new[j + 1]:
+                    new[j + 1] = cost
+        best = new
+    return min(best[k] + n - k for k in range(n + 1))
+
+
+def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
+                    rounds: Sequence[Sequence[int]], faces: int) -> int:
+    """The fewest numbers that Wild dice or superpower uses must make up, over every order
+    of one stay at each location of ``needs`` (``here`` first if it is one of them): a
+    location's numbers come from the dice of the rounds of its stay; stays follow one
+    another, a round where the hero moves on counting for both (see _Search._no_route).
+    """
+    count = len(rounds)
+    held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
+    for dice in rounds:
+        row = list(held[-1])
+        for v in dice:
+            row[v] += 1
+        held.append(row)
+    wanted = {}
+    for n, numbers in needs.items():
+        row = [0] * (faces + 1)
+        for v in numbers:
+            row[v] += 1
+        wanted[n] = [(v, k) for v, k in enumerate(row) if k]
+
+    # short[n][first][last]: the numbers location n lacks in a stay over those rounds
+    short = {n: [[sum(max(0, k - held[last + 1][v] + held[first][v]) for v, k in want)
+                  for last in range(count)] for first in range(count)]
+             for n, want in wanted.items()}
+    others = [n for n in needs if n != here]
+    best = None
+    for order in permutations(others):
+        stays = [here, *order] if here in needs else list(order)
+        # cost[t]: the fewest made up so far with the last stay ending in round t
+        cost = [0] + [None] * (count - 1)
+        for n in stays:
+            new: list[int | None] = [None] * count
+            lacks = short[n]
+            for first, so_far in enumerate(cost):
+                if so_far is None:
+                    continue
+                row = lacks[first]
+                for last in range(first, count):
+                    c = so_far + row[last]
+                    if new[last] is None or c < new[last]:
+                        new[last] = c
+            cost = new
+        end = cost[-1]
+        if end is not None and (best is None or end < best):
+            best = end
+            if not best:
+                break
+    return 0 if best is None else best
 
 
 def _round_of(ends: list[_End]) -> int:
