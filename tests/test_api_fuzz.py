@@ -210,7 +210,10 @@ def test_fuzz_every_operation_no_5xx_documented_replies_refusals_change_nothing(
         resp = case.call()
         seen[(op.label, resp.status_code // 100 * 100)] += 1
         assert resp.status_code < 500, (op.label, resp.status_code, resp.text[:500])
-        case.validate_response(resp, checks=LENIENT if op.label in TRY_OPS else CHECKS)
+        # A body over 64 KiB is refused (413) before its fields are read: a rightful
+        # refusal of schema-breaking data too, though not among schemathesis's expected codes.
+        lenient = op.label in TRY_OPS or resp.status_code == 413
+        case.validate_response(resp, checks=LENIENT if lenient else CHECKS)
         if 400 <= resp.status_code < 500:
             err = resp.json()["error"]
             assert err["code"] and err["message"], err
