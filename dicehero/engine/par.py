@@ -4,7 +4,16 @@ The par bot sees its sheet (the dice of the open round included) and its superpo
 offer, never a roll still to come: :func:`par_round` is given a sheet and nothing else,
 and :func:`par_game` hands it the rolls one at a time, so par over the first k rolls is
 the first k rounds of par over all of them. Each decision carries a reason in plain words
-for the coaching screen. A seed makes the bot's sampling repeatable.
+for the coaching screen.
+
+How it plays: a beam search finds the few best ways to end the round, valued by the
+score plus a guess at what half-done work, Wild dice and superpower uses in hand are
+worth (:class:`~dicehero.engine.par_search.Heuristic`), and the best way to end it at a
+few more locations (where the hero stands decides what the next roll can do). Each is
+then played against the same sampled next rolls by a shorter search, and the end that
+does best on average wins. The samples come from a ``random.Random`` seeded with the
+bot's seed and the round number: par is repeatable, and the real next roll is never
+among its inputs.
 """
 
 from __future__ import annotations
