@@ -188,3 +188,15 @@ def test_par_prints_the_par_score_of_a_logged_game_beside_the_players(game_log, 
 def test_par_of_a_file_that_is_not_a_game_log_is_status_2(tmp_path: Path, capsys) -> None:
     assert main(["par", write(tmp_path, "{not json")]) == 2
     assert "dicehero par:" in capsys.readouterr().err
+
+
+def test_par_of_a_game_still_being_played_without_an_offer(tmp_path: Path, game_log,
+                                                           capsys) -> None:
+    _, log = game_log
+    del log["superpower_offer"]  # a paper game: the choice was free
+    log["rolls"] = log["rolls"][:2]
+    for player in log["players"]:
+        player["rounds"] = player["rounds"][:2]
+    assert main(["par", write(tmp_path, log), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert len(said["par"]["rounds"]) == 2 and said["par"]["superpower"] in range(1, 7)
