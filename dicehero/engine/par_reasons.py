@@ -23,7 +23,8 @@ def reason(before: Sheet, action: Action, after: Sheet) -> str:
     if action.type == "skip":
         return f"Skip {die}: it helps nowhere that pays"
     if action.type == "power":
-        power = ed.superpower(before.superpower or 0)
+        assert before.superpower is not None  # the engine refuses a power without one
+        power = ed.superpower(before.superpower)
         return (f"{power.name} turns {die} into a {after.dice[action.die].value}"
                 f" ({after.powers_left} use{'s' if after.powers_left != 1 else ''} left)")
     here = ed.location(before.position) if before.position is not None else None
