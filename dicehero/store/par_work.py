@@ -1,0 +1,142 @@
+"""Par is worked out off the request path: in a separate process, one job at a time.
+
+A request never computes par. It asks :class:`ParWork` for a result; if there is none
+yet (or it is out of date), the job is queued and the request answers "being worked
+out". A worker thread (a greenlet under gevent) takes the queue in turn, builds each
+job (reading the database itself, so the asking request does not), and hands it to a
+child process (:mod:`dicehero.store.par_child`, running :mod:`dicehero.store.par_jobs`):
+the bot's search never holds the server's interpreter, and the child runs at a lower
+priority than the server, so a class's taps come first on a busy machine. The engine is
+deterministic, so the results are only cached: after a restart the first reader queues
+the job again and gets the same answer.
+
+The child speaks JSON lines on stdin/stdout (``{"kind", "args"}`` in, ``{"ok"}`` or
+``{"error"}`` out) and exits when stdin closes, i.e. when the server does.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import subprocess
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+Job = tuple[str, dict[str, Any]]  # (kind, keyword arguments) of a par_jobs function
+MakeJob = Callable[[], tuple[int, Job] | None]
+IDLE_SECONDS = 30.0  # a worker thread with nothing to do for this long ends (one is made again)
+
+
+class ParWorkerError(RuntimeError):
+    """The par process died or answered nonsense."""
+
+
+@dataclass(frozen=True)
+class ParResult:
+    """A job's answer, or why there is none; ``version`` says what it was worked out from
+    (for a game: how many rolls), so a reader knows whether it is out of date."""
+
+    version: int
+    answer: dict[str, Any] | None = None
+    error: str | None = None
+
+
+class _Child:
+    """The par process shared by every :class:`ParWork` of this server process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def run(self, job: Job) -> dict[str, Any]:
+        """One job's answer (raises :class:`ParWorkerError` if the process failed)."""
+        kind, args = job
+        with self._lock:
+            if self._proc is None or self._proc.poll() is not None:
+                self._proc = subprocess.Popen(
+                    [sys.executable, "-m", "dicehero.store.par_child"],
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            proc = self._proc
+            assert proc.stdin is not None and proc.stdout is not None
+            try:
+                proc.stdin.write(json.dumps({"kind": kind, "args": args}).encode() + b"\n")
+                proc.stdin.flush()
+                line = proc.stdout.readline()
+            except OSError as e:
+                raise ParWorkerError(f"the par process stopped: {e}") from None
+            if not line:
+                raise ParWorkerError("the par process stopped")
+        reply = json.loads(line)
+        if "error" in reply:
+            raise ParWorkerError(reply["error"])
+        return reply["ok"]
+
+
+_child = _Child()
+
+
+class ParWork:
+    """Par results by key, worked out in the background; a bounded cache."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._results: OrderedDict[Hashable, ParResult] = OrderedDict()
+        self._pending: set[Hashable] = set()
+        self._queue: queue.Queue[tuple[Hashable, MakeJob]] = queue.Queue()
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None
+
+    def result(self, key: Hashable) -> ParResult | None:
+        """The latest result for ``key``, or None."""
+        with self._lock:
+            return self._results.get(key)
+
+    def pending(self, key: Hashable) -> bool:
+        """Whether a job for ``key`` is queued or running."""
+        with self._lock:
+            return key in self._pending
+
+    def ask(self, key: Hashable, make_job: MakeJob) -> None:
+        """Queue ``make_job`` unless ``key`` is already queued; returns at once. The worker
+        runs it to get ``(version, job)``, or None for nothing to do."""
+        with self._lock:
+            if key in self._pending:
+                return
+            self._pending.add(key)
+            self._queue.put((key, make_job))
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, name="par-work",
+                                                daemon=True)
+                self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            try:
+                key, make_job = self._queue.get(timeout=IDLE_SECONDS)
+            except queue.Empty:
+                with self._lock:
+                    if self._queue.empty():
+                        self._worker = None
+                        return
+                continue
+            made = None
+            try:
+                made = make_job()
+                result = ParResult(made[0], _child.run(made[1])) if made else None
+            except Exception as e:  # a failed job must not stop the queue
+                log.exception("par job %r failed", key)
+                result = ParResult(made[0] if made else -1, error=str(e))
+            with self._lock:
+                self._pending.discard(key)
+                if result is not None:
+                    self._results[key] = result
+                    self._results.move_to_end(key)
+                    while len(self._results) > self.size:
+                        self._results.popitem(last=False)
