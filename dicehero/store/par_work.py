@@ -16,6 +16,8 @@ The child speaks JSON lines on stdin/stdout (``{"kind", "args"}`` in, ``{"ok"}``
 
 from __future__ import annotations
 
+import atexit
+import itertools
 import json
 import logging
 import queue
@@ -55,6 +57,19 @@ class _Child:
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
 
+    def close(self) -> None:
+        """Close its stdin (it exits) and wait for it: at the server's exit."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe is not None:
+                    pipe.close()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
     def run(self, job: Job) -> dict[str, Any]:
         """One job's answer (raises :class:`ParWorkerError` if the process failed)."""
         kind, args = job
@@ -80,16 +95,24 @@ class _Child:
 
 
 _child = _Child()
+atexit.register(_child.close)
 
 
 class ParWork:
-    """Par results by key, worked out in the background; a bounded cache."""
+    """Par results by key, worked out in the background; a bounded cache.
 
-    def __init__(self, size: int = 512) -> None:
+    A class's games go first (priority 0); solo asks (anyone can send any number of seeds)
+    wait behind them, and at most ``solo_pending`` of them are queued at once.
+    """
+
+    def __init__(self, size: int = 512, solo_pending: int = 16) -> None:
         self.size = size
+        self.solo_pending = solo_pending
         self._results: OrderedDict[Hashable, ParResult] = OrderedDict()
-        self._pending: set[Hashable] = set()
-        self._queue: queue.Queue[tuple[Hashable, MakeJob]] = queue.Queue()
+        self._pending: dict[Hashable, int] = {}  # key -> its priority
+        self._order = itertools.count()  # first come, first served within a priority
+        self._queue: queue.PriorityQueue[tuple[int, int, Hashable, MakeJob]] = \
+            queue.PriorityQueue()
         self._lock = threading.Lock()
         self._worker: threading.Thread | None = None
 
@@ -103,14 +126,18 @@ class ParWork:
         with self._lock:
             return key in self._pending
 
-    def ask(self, key: Hashable, make_job: MakeJob) -> None:
-        """Queue ``make_job`` unless ``key`` is already queued; returns at once. The worker
-        runs it to get ``(version, job)``, or None for nothing to do."""
+    def ask(self, key: Hashable, make_job: MakeJob, solo: bool = False) -> None:
+        """Queue ``make_job`` unless ``key`` is already queued (or, for ``solo``, too many
+        solo asks are); returns at once. The worker runs it to get ``(version, job)``, or
+        None for nothing to do."""
+        priority = 1 if solo else 0
         with self._lock:
             if key in self._pending:
                 return
-            self._pending.add(key)
-            self._queue.put((key, make_job))
+            if solo and sum(self._pending.values()) >= self.solo_pending:
+                return  # the asker asks again later
+            self._pending[key] = priority
+            self._queue.put((priority, next(self._order), key, make_job))
             if self._worker is None or not self._worker.is_alive():
                 self._worker = threading.Thread(target=self._work, name="par-work",
                                                 daemon=True)
@@ -119,7 +146,7 @@ class ParWork:
     def _work(self) -> None:
         while True:
             try:
-                key, make_job = self._queue.get(timeout=IDLE_SECONDS)
+                _, _, key, make_job = self._queue.get(timeout=IDLE_SECONDS)
             except queue.Empty:
                 with self._lock:
                     if self._queue.empty():
@@ -134,7 +161,7 @@ class ParWork:
                 log.exception("par job %r failed", key)
                 result = ParResult(made[0] if made else -1, error=str(e))
             with self._lock:
-                self._pending.discard(key)
+                del self._pending[key]
                 if result is not None:
                     self._results[key] = result
                     self._results.move_to_end(key)

@@ -180,6 +180,10 @@ def par() -> dict[str, Any]:
     """Par for a solo game's dice (the number to beat); its breakdown once the game is over;
     with ``round``, what par would have done in that round, from the hero's own sheet."""
     data = body()
+    extra = set(data) - {"mode", "date", "seed", "actions", "round"}
+    if extra:
+        raise ApiError(400, "bad_field", f"Unknown field {', '.join(sorted(extra))}; expected "
+                                         "mode, date or seed, actions and round.")
     key = solo_key(data)
     actions = _actions(data)
     number = data.get("round")
@@ -191,7 +195,8 @@ def par() -> dict[str, Any]:
     work = games().par_work
     offer, rolls = dice_for(key, edition)
     work.ask(("solo", key), lambda: (0, ("game", {"edition_name": edition.name,
-                                                   "offer": list(offer), "rolls": rolls})))
+                                                   "offer": list(offer), "rolls": rolls})),
+             solo=True)
     status, answer = _par_status(work, ("solo", key))
     out: dict[str, Any] = {"key": key, "par": {"status": status,
                                                "total": answer["total"] if answer else None}}
@@ -212,6 +217,7 @@ def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: Roun
     # Every played round has an action (its "done" at least): its sheet was kept.
     wanted = starts.sheets[number].to_dict()
     coach_key = ("coach", hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).digest())
-    work.ask(coach_key, lambda: (0, ("round", {"edition_name": edition.name, "sheet": wanted})))
+    work.ask(coach_key, lambda: (0, ("round", {"edition_name": edition.name, "sheet": wanted})),
+             solo=True)
     status, answer = _par_status(work, coach_key)
     return {"round": number, "status": status, **(answer or {})}
