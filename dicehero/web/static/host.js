@@ -146,8 +146,8 @@
   function parLine(s, over) {
     const p = s.par, el = $("par-line");
     el.hidden = over || p.status === "none" || p.status === "failed";
-    if (p.status === "ready") text(el, "🤖 Par bot after round " + p.round + ": " + p.total + " Honor");
-    else if (p.status === "working") text(el, "🤖 The par bot's score is being worked out…");
+    if (p.status === "ready") text(el, "Par bot after round " + p.round + ": " + p.total + " Honor");
+    else if (p.status === "working") text(el, "The par bot's score is being worked out…");
     clearTimeout(parAgain);
     if (p.status === "working") parAgain = setTimeout(soon, 1500);
   }
@@ -353,12 +353,10 @@
         const td = document.createElement("td");
         td.textContent = n ? pct(n) + "%" : "";
         if (n && n === most) td.className = "most";
+        // marked by a frame and a generated "PAR" (the cell's own text stays the share)
         if (i === parAt) {
           td.classList.add("par");
-          const mark = document.createElement("span");
-          mark.className = "parmark"; mark.textContent = "PAR";
-          mark.setAttribute("aria-label", "the par bot's choice" + (d.par.use === "move" ? ": to " + m.locations[d.par.location - 1] : ""));
-          td.append(mark);
+          if (d.par.use === "move") td.title = "Par moved to " + m.locations[d.par.location - 1];
         }
         if (i === m.locations.length && moved) {
           td.title = Object.entries(d.move).map(([to, c]) => pct(c) + "% to " + m.locations[+to - 1]).join(", ");
@@ -405,7 +403,7 @@
     const rows = board.slice();
     if (par.status === "ready" && par.score) {
       const at = rows.findIndex((e) => e.total < par.score.total);
-      rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: "🤖 Par bot (not a hero)" }, par.score));
+      rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: "Par bot (not a hero)" }, par.score));
     }
     for (const e of rows) {
       const tr = document.createElement("tr");
@@ -429,7 +427,7 @@
     const el = $("par-result");
     el.hidden = par.status === "none" || par.status === "failed";
     if (par.status !== "ready" || !par.score) {
-      text(el, "🤖 The par bot's score is being worked out…");
+      text(el, "The par bot's score is being worked out…");
       setTimeout(() => { resultsShown = false; soon(); }, 1500);
       return;
     }
