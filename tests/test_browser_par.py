@@ -147,8 +147,8 @@ def test_solo_shows_the_days_par_and_what_par_would_do_after_a_round(
     page.wait_for_selector("#choose:visible")
     assert page.is_hidden("#coach")  # nothing played yet: no advice
     choose_superpower(page)
-    page.wait_for_function("document.getElementById('game-title').textContent"
-                           ".includes('par to beat')")
+    page.wait_for_function("/^Par to beat: \\d+ Honor$/"
+                           ".test(document.getElementById('game-par').textContent)")
     spend_round(page)
     page.wait_for_selector("#coach:not([hidden])")
     button = page.locator("#b-coach")

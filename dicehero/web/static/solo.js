@@ -134,17 +134,18 @@
     $("game-title").hidden = which === "start";
     $("b-new").hidden = which === "start";
     $("final").hidden = which !== "final";
+    $("game-par").hidden = which === "start";
     if (which === "start") $("coach").hidden = true;
   }
 
   async function begin(g) {
     game = g;
     save();
-    const title = g.mode === "daily" ? "Daily challenge · " + g.date + (g.practice ? " · practice" : "") : "Random game";
-    DH.text($("game-title"), title);
+    DH.text($("game-title"), g.mode === "daily" ? "Daily challenge · " + g.date + (g.practice ? " · practice" : "") : "Random game");
+    DH.text($("game-par"), "");
     if (g.mode === "daily") {
       askPar({ mode: "daily", date: g.date, actions: [] }, {}).then((d) => {
-        if (game === g && d.par.total !== null) DH.text($("game-title"), title + " · par to beat: " + d.par.total + " Honor");
+        if (game === g && d.par.total !== null) DH.text($("game-par"), "Par to beat: " + d.par.total + " Honor");
       }, () => {});
     }
     show("game");
