@@ -1,0 +1,113 @@
+"""Par: a strong bot that plays the class's own dice knowing only what a player knows.
+
+The par bot sees its sheet (the dice of the open round included) and its superpower
+offer, never a roll still to come: :func:`par_round` is given a sheet and nothing else,
+and :func:`par_game` hands it the rolls one at a time, so par over the first k rolls is
+the first k rounds of par over all of them. Each decision carries a reason in plain words
+for the coaching screen. A seed makes the bot's sampling repeatable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dicehero.engine.actions import Action
+from dicehero.engine.edition import Edition
+from dicehero.engine.par_reasons import reason
+from dicehero.engine.par_search import heuristic, round_plans
+from dicehero.engine.replay import Replay
+from dicehero.engine.rules import apply
+from dicehero.engine.scoring import score
+from dicehero.engine.state import Sheet, new_sheet
+
+# The superpowers that change dice most freely first: Shapeshift, Teleport, Fire, Ice,
+# Grow, Shrink (the greedy bot's order).
+PREFERENCE = (5, 2, 4, 3, 6, 1)
+
+
+@dataclass(frozen=True)
+class ParDecision:
+    """One action the par bot took, and why, in words shown to a child."""
+
+    action: Action
+    reason: str
+
+
+@dataclass(frozen=True)
+class ParRound:
+    """Par's play of one round: the round's number (from 1), its dice, each decision
+    (ending with ``done``) and par's running total after it."""
+
+    number: int
+    dice: tuple[int, ...]
+    decisions: tuple[ParDecision, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class ParGame:
+    """Par over a game's rolls: the superpower it chose (a number of the offer, ``None``
+    with no offer), each round, its final sheet and total."""
+
+    superpower: int | None
+    rounds: tuple[ParRound, ...]
+    sheet: Sheet
+    total: int
+
+
+@dataclass(frozen=True)
+class ParBot:
+    """The par bot as a :class:`~dicehero.engine.bots.Bot`: deterministic for its seed."""
+
+    seed: int = 0
+
+    def choose(self, sheet: Sheet) -> Action:
+        """The offered superpower par prefers."""
+        offered = set(sheet.offer)
+        pick = next((n for n in PREFERENCE if n in offered), min(offered))
+        return Action("choose", superpower=pick)
+
+    def decide(self, sheet: Sheet) -> tuple[ParDecision, ...]:
+        """Par's actions for the open round, each with its reason, ending with ``done``."""
+        _, _, plan = round_plans(sheet, heuristic)[0]
+        out = []
+        for action in (*plan, Action("done")):
+            after = apply(sheet, action)
+            out.append(ParDecision(action, reason(sheet, action, after)))
+            sheet = after
+        return tuple(out)
+
+    def play_round(self, sheet: Sheet) -> list[Action]:
+        """The actions for the open round, ending with ``done``."""
+        return [d.action for d in self.decide(sheet)]
+
+
+def par_round(sheet: Sheet, seed: int = 0) -> tuple[ParDecision, ...]:
+    """The par bot's decisions for the open round of ``sheet`` (it sees only the sheet)."""
+    return ParBot(seed).decide(sheet)
+
+
+def par_game(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
+             seed: int = 0) -> ParGame:
+    """Par on a game's own dice: round by round over the rolls given so far, never looking
+    ahead.
+
+    ``offer`` is the superpower offer (two numbers; empty for none); ``rolls`` may be
+    fewer than the edition's rounds (a game still being played). Each roll is read only
+    when its round starts.
+    """
+    bot = ParBot(seed)
+    steps = Replay(new_sheet(edition, offer), "Par")
+    if offer:
+        steps.act(bot.choose(steps.sheet))
+    rounds = []
+    for number in range(1, min(len(rolls), edition.rounds) + 1):
+        sheet = steps.roll(rolls[number - 1])
+        decisions = bot.decide(sheet)
+        for d in decisions:
+            steps.act(d.action)
+        rounds.append(ParRound(number, tuple(d.value for d in sheet.dice), decisions,
+                               score(steps.sheet).total))
+    final = steps.sheet
+    return ParGame(final.superpower, tuple(rounds), final, score(final).total)
