@@ -199,7 +199,7 @@ def test_coaching_shows_what_par_would_do_from_the_heros_own_sheet(client):
     start = Replay(new_sheet(edition, offer))
     start.roll(rolls[0])
     start.act(Action("choose", superpower=offer[0]))
-    want = par_round(start.sheet, seed=PAR_SEED)
+    want = [d for d in par_round(start.sheet, seed=PAR_SEED) if d.action.type != "done"]
     coach = got["coach"]
     assert coach["round"] == 1
     assert [d["action"] for d in coach["decisions"]] == [d.action.to_dict() for d in want]

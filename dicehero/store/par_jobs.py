@@ -48,7 +48,8 @@ def _play(replay: Replay, decisions: Sequence[ParDecision]) -> list[dict[str, An
             continue  # chosen before the round began (ParGame.superpower)
         before = replay.sheet
         replay.act(d.action)
-        out.append(_decision(before.edition, before, d))
+        if d.action.type != "done":  # ending the round is no choice to show
+            out.append(_decision(before.edition, before, d))
     return out
 
 
