@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
 from dicehero.store.access import GameAccess
 from dicehero.store.db import Store, StoredEvent
 from dicehero.store.dice import derive_offer
-from dicehero.store.models import Game
+from dicehero.store.models import Game, Player
 from dicehero.store.par_work import Job, ParWork
 
 PAR_OFFER_LABEL = "offer:par"  # par's own two superpowers when every hero rolls their own
@@ -55,7 +56,8 @@ class ParDesk(GameAccess):
         """How many rounds are over for the class (par may be shown for these)."""
         if game.status == "over" or game.roll_count == 0:
             return game.roll_count
-        active = len(self._active(s, game))
+        active = s.scalar(select(func.count(Player.id)).where(
+            Player.game_id == game.id, Player.removed.is_(False))) or 0
         everyone_done = active > 0 and self._done_count(s, game) == active
         return game.roll_count if everyone_done else game.roll_count - 1
 
