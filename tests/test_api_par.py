@@ -214,3 +214,13 @@ def test_solo_par_refuses_what_it_cannot_read(client):
     assert error(client.post("/api/solo/par", json={"mode": "daily", "date": "soon"})) == \
         (400, "bad_date")
     assert error(solo_par(client, actions=[{"type": "fly"}])) == (400, "bad_log")
+
+
+def test_a_par_process_that_died_is_replaced_by_a_new_one():
+    from dicehero.store import par_work
+
+    job = ("game", {"edition_name": "classic", "offer": [2, 5], "rolls": [[1, 2, 3, 4]]})
+    first = par_work._child.run(job)
+    par_work._child._proc.kill()
+    par_work._child._proc.wait()
+    assert par_work._child.run(job) == first

@@ -58,7 +58,8 @@ class _Child:
         self._proc: subprocess.Popen[bytes] | None = None
 
     def close(self) -> None:
-        """Close its stdin (it exits) and wait for it: at the server's exit."""
+        """Close its pipes (it exits when stdin closes) and wait for it: at the server's
+        exit, or after it died. Not under the lock: at exit a job may still hold it."""
         proc, self._proc = self._proc, None
         if proc is not None:
             for pipe in (proc.stdin, proc.stdout):
@@ -74,7 +75,9 @@ class _Child:
         """One job's answer (raises :class:`ParWorkerError` if the process failed)."""
         kind, args = job
         with self._lock:
-            if self._proc is None or self._proc.poll() is not None:
+            if self._proc is not None and self._proc.poll() is not None:
+                self.close()  # it died (killed, out of memory): a new one takes over
+            if self._proc is None:
                 self._proc = subprocess.Popen(
                     [sys.executable, "-m", "dicehero.store.par_child"],
                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)

@@ -370,6 +370,7 @@
   }
 
   let resultsShown = false;
+  let resultsFocused = false;
   async function results() {
     if (resultsShown) return;
     resultsShown = true;
@@ -419,7 +420,8 @@
     }
     parResult(par);
     chart(board.map((e) => e.total));
-    $("results").focus();
+    // Focus once: the results are drawn again when par or a paper sheet comes in.
+    if (!resultsFocused) { resultsFocused = true; $("results").focus(); }
   }
 
   // "Par 74: 12 heroes beat the bot"; until par is worked out, the results are drawn again.
