@@ -180,9 +180,10 @@
 
   // Par beside the hero: its script and style come only now, once the game is over.
   function showPar(mine) {
+    const run = () => DH.showPar(async () => { const r = await api("GET", "/scores"); return r.ok && r.data.par; }, $("f-rows"), sheet.edition, mine);
+    if (DH.showPar) { run(); return; }
     const d = main.dataset, css = document.createElement("link"), js = document.createElement("script");
-    css.rel = "stylesheet"; css.href = d.parCss; js.src = d.parJs;
-    js.onload = () => DH.showPar(async () => { const r = await api("GET", "/scores"); return r.ok && r.data.par; }, $("f-rows"), sheet.edition, mine);
+    css.rel = "stylesheet"; css.href = d.parCss; js.src = d.parJs; js.onload = run;
     document.head.append(css, js);
   }
 
