@@ -14,6 +14,7 @@ COMMANDS = {
     "serve": ("dicehero.web.serve", "run the live game server"),
     "simulate": ("dicehero.commands.simulate", "play whole games with bots and print the results"),
     "score": ("dicehero.commands.score", "check and score a game log (JSON)"),
+    "par": ("dicehero.commands.par", "the par bot's score on a logged game's dice"),
     "balance": ("dicehero.commands.balance", "mean Honor per location over many bot games"),
     "print": ("dicehero.printing.command", "print sheets as a PDF"),
     "db": ("dicehero.commands.db", "the database schema: current, upgrade (docs/DEPLOY.md)"),

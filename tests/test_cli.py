@@ -15,6 +15,7 @@ import pytest
 from dicehero.cli import main
 from dicehero.editions import load_edition
 from dicehero.engine.bots import GreedyBot, RandomBot
+from dicehero.engine.par import par_game
 from dicehero.engine.simulation import play_game
 
 
@@ -156,3 +157,34 @@ def test_serve_refuses_a_public_url_phones_cannot_open_in_one_line(tmp_path: Pat
     assert server.returncode == 2
     assert err.startswith("dicehero serve: PUBLIC_URL 'dice.example.org' is not an address")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("bot", ["par", "hindsight"])
+def test_balance_plays_the_par_bot_and_the_hindsight_bound(bot, capsys) -> None:
+    assert main(["balance", "--games", "1", "--jobs", "1", "--bot", bot]) == 0
+    out = capsys.readouterr().out
+    assert f"1 games, {bot} bot" in out and "Total" in out
+
+
+def test_simulate_seats_par_bots(capsys) -> None:
+    assert main(["simulate", "--players", "1", "--seed", "5", "--bot", "par"]) == 0
+    assert "1 par bot(s)" in capsys.readouterr().out
+
+
+def test_par_prints_the_par_score_of_a_logged_game_beside_the_players(game_log, capsys) -> None:
+    path, log = game_log
+    assert main(["par", str(path), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    game = par_game(load_edition("classic"), log["superpower_offer"], log["rolls"])
+    assert said["par"]["total"] == game.total
+    assert said["par"]["rounds"] == [r.total for r in game.rounds]
+    assert said["beat_par"] == sum(1 for p in said["players"] if p["total"] > game.total)
+    assert main(["par", str(path), "--reasons"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Par {game.total} (10 rounds")
+    assert game.rounds[0].decisions[0].reason in out and "heroes beat par" in out
+
+
+def test_par_of_a_file_that_is_not_a_game_log_is_status_2(tmp_path: Path, capsys) -> None:
+    assert main(["par", write(tmp_path, "{not json")]) == 2
+    assert "dicehero par:" in capsys.readouterr().err

@@ -2,6 +2,8 @@
 
 A location whose mean is more than twice another's dominates the sheet; the
 classic values were tuned with this until none does (docs/RULES.md, Balance).
+``--bot hindsight`` is no player: it is the best play a search finds knowing every
+roll in advance (the hindsight bound of :mod:`dicehero.engine.hindsight`).
 """
 
 from __future__ import annotations
@@ -13,16 +15,16 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 
 from dicehero.editions import DEFAULT_EDITION, load_edition
-from dicehero.engine.bots import BOTS
+from dicehero.engine.hindsight import hindsight_game
 from dicehero.engine.scoring import score
-from dicehero.engine.simulation import play_game
+from dicehero.engine.simulation import BOT_NAMES, make_bot, play_game, simulated_dice
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``balance``."""
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
+    parser.add_argument("--bot", choices=[*BOT_NAMES, "hindsight"], default="greedy")
     parser.add_argument("--edition", default=DEFAULT_EDITION)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
 
@@ -31,8 +33,11 @@ def _play(job: tuple[str, str, int]) -> list[float]:
     """One game's Honor per location, then Bystanders, Minions and total."""
     edition_name, bot, seed = job
     edition = load_edition(edition_name)
-    game = play_game(edition, [BOTS[bot](random.Random(seed))], seed)
-    s = score(game.players[0].sheet)
+    if bot == "hindsight":
+        sheet = hindsight_game(edition, *simulated_dice(edition, seed)).sheet
+    else:
+        sheet = play_game(edition, [make_bot(bot, random.Random(seed))], seed).players[0].sheet
+    s = score(sheet)
     return [h for _, h in s.locations] + [s.bystander_honor, s.minion_honor, s.total]
 
 

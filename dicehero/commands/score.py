@@ -10,13 +10,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from dicehero.editions import DEFAULT_EDITION, load_edition
-from dicehero.engine.edition import EditionError
+from dicehero.engine.edition import Edition, EditionError
 from dicehero.engine.errors import BadAction
 from dicehero.engine.gamelog import LogError, parse_log, replay_log
 from dicehero.engine.replay import IllegalAction
 from dicehero.engine.scoring import score
+from dicehero.engine.state import Sheet
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,35 +27,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
 
 
-def _fail(message: str) -> int:
-    print(f"dicehero score: {message}", file=sys.stderr)
+def _fail(command: str, message: str) -> int:
+    print(f"dicehero {command}: {message}", file=sys.stderr)
     return 2
 
 
-def run(args: argparse.Namespace) -> int:
-    """Replay the log through the rules and print each player's breakdown."""
+def load_log(path: str, command: str = "score") -> int | tuple[Edition, dict[str, Any],
+                                                               list[tuple[str, Sheet]]]:
+    """The log at ``path`` replayed: its edition, its data and each player's sheet; or the
+    exit status, after saying on stderr what is wrong with it (for ``command``)."""
     try:
-        with open(args.log, encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except OSError as e:
-        return _fail(f"cannot read {args.log}: {e.strerror}")
+        return _fail(command, f"cannot read {path}: {e.strerror}")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        return _fail(f"{args.log} is not JSON: {e}")
+        return _fail(command, f"{path} is not JSON: {e}")
     name = data.get("edition", DEFAULT_EDITION) if isinstance(data, dict) else DEFAULT_EDITION
     if not isinstance(name, str):
-        return _fail(f"{args.log}: 'edition' must be an edition name")
+        return _fail(command, f"{path}: 'edition' must be an edition name")
     try:
         edition = load_edition(name)
         log = parse_log(data, edition)
     except (EditionError, LogError) as e:
-        return _fail(f"{args.log}: {e}")
+        return _fail(command, f"{path}: {e}")
     try:
         sheets = replay_log(edition, log)
     except IllegalAction as e:
         if isinstance(e.error, BadAction):  # a die of 7, a die the round does not have
-            return _fail(f"{args.log}: not a game log: {e.describe()}")
-        print(f"dicehero score: illegal action: {e.describe()}", file=sys.stderr)
+            return _fail(command, f"{path}: not a game log: {e.describe()}")
+        print(f"dicehero {command}: illegal action: {e.describe()}", file=sys.stderr)
         return 1
+    return edition, data, sheets
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the log through the rules and print each player's breakdown."""
+    loaded = load_log(args.log)
+    if isinstance(loaded, int):
+        return loaded
+    _, _, sheets = loaded
     results = sorted(((n, score(s)) for n, s in sheets), key=lambda r: r[1].total, reverse=True)
     if args.json:
         print(json.dumps([{"name": n, **s.to_dict()} for n, s in results], indent=1))

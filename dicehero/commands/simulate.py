@@ -8,17 +8,16 @@ import random
 import sys
 
 from dicehero.editions import DEFAULT_EDITION, load_edition
-from dicehero.engine.bots import BOTS
 from dicehero.engine.edition import EditionError
 from dicehero.engine.scoring import score
-from dicehero.engine.simulation import play_game
+from dicehero.engine.simulation import BOT_NAMES, make_bot, play_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``simulate``."""
     parser.add_argument("--players", type=int, default=4, help="how many bots (default 4)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
-    parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
+    parser.add_argument("--bot", choices=BOT_NAMES, default="greedy")
     parser.add_argument("--edition", default=DEFAULT_EDITION, help="edition name or .toml path")
     parser.add_argument("--log", metavar="FILE", help="also write the game log (JSON) here")
 
@@ -35,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     rng = random.Random(seed)
-    bots = [BOTS[args.bot](random.Random(rng.random())) for _ in range(args.players)]
+    bots = [make_bot(args.bot, random.Random(rng.random())) for _ in range(args.players)]
     game = play_game(edition, bots, seed)
     scores = [(p.name, score(p.sheet)) for p in game.players]
     scores.sort(key=lambda ps: ps[1].total, reverse=True)

@@ -113,12 +113,12 @@ class GreedyBot:
         """Score now plus the estimated worth of partial progress and resources in hand."""
         total = float(score(sheet).total)
         for loc, marks in zip(sheet.edition.locations, sheet.marks, strict=True):
-            total += _potential(loc, marks)
+            total += potential(loc, marks)
         total += sheet.wild_left * self.wild_worth + sheet.powers_left * self.power_worth
         return total
 
 
-def _potential(loc: Location, marks: Marks) -> float:
+def potential(loc: Location, marks: Marks) -> float:
     """What half-done work at a location is likely worth later: a share of what it completes."""
     if loc.kind == "cells":
         worth = 0.0

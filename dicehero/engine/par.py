@@ -9,15 +9,16 @@ for the coaching screen. A seed makes the bot's sampling repeatable.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dicehero.engine.actions import Action
 from dicehero.engine.edition import Edition
 from dicehero.engine.par_reasons import reason
-from dicehero.engine.par_search import heuristic, round_plans
+from dicehero.engine.par_search import Heuristic, Plan, round_plans, rounds_left
 from dicehero.engine.replay import Replay
-from dicehero.engine.rules import apply
+from dicehero.engine.rules import apply, start_round
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet, new_sheet
 
@@ -61,6 +62,14 @@ class ParBot:
     """The par bot as a :class:`~dicehero.engine.bots.Bot`: deterministic for its seed."""
 
     seed: int = 0
+    # Measured over 40 games against greedy (ratio, decision CPU time): a beam of 1 for
+    # the sampled rolls plays far worse (1.12), more candidates or samples gain nothing.
+    candidates: int = 5  # the best ends of the round
+    spread: int = 3  # and the best ends at this many other locations
+    samples: int = 8  # next rolls sampled per decision, the same for every candidate
+    screen: int = 3  # how many of them every candidate meets
+    finalists: int = 3  # how many candidates meet the rest
+    width: int = 2  # beam width of the search answering each sampled roll
 
     def choose(self, sheet: Sheet) -> Action:
         """The offered superpower par prefers."""
@@ -70,13 +79,37 @@ class ParBot:
 
     def decide(self, sheet: Sheet) -> tuple[ParDecision, ...]:
         """Par's actions for the open round, each with its reason, ending with ``done``."""
-        _, _, plan = round_plans(sheet, heuristic)[0]
+        plan = self._plan(sheet)
         out = []
         for action in (*plan, Action("done")):
             after = apply(sheet, action)
             out.append(ParDecision(action, reason(sheet, action, after)))
             sheet = after
         return tuple(out)
+
+    def _plan(self, sheet: Sheet) -> Plan:
+        """The round's plan whose end does best, on average, against sampled next rolls.
+
+        Every candidate meets the first few rolls; the best few then meet the rest (the
+        same rolls for all, so luck does not pick the winner).
+        """
+        value = Heuristic()
+        options = round_plans(sheet, value, keep=self.candidates, spread=self.spread)
+        if len(options) == 1 or rounds_left(sheet) <= 0:
+            return options[0][2]
+        ed = sheet.edition
+        rng = random.Random(f"par:{self.seed}:{sheet.round}")
+        rolls = [[rng.randint(1, ed.faces) for _ in range(ed.dice_per_round)]
+                 for _ in range(self.samples)]
+
+        def worth(end: Sheet, dice: list[list[int]]) -> float:
+            return sum(round_plans(start_round(end, d), value, self.width)[0][0] for d in dice)
+
+        first = sorted(((worth(end, rolls[:self.screen]), i) for i, (_, end, _) in
+                        enumerate(options)), key=lambda c: -c[0])[:self.finalists]
+        best = max((total + worth(options[i][1], rolls[self.screen:]), -i)
+                   for total, i in first)
+        return options[-best[1]][2]
 
     def play_round(self, sheet: Sheet) -> list[Action]:
         """The actions for the open round, ending with ``done``."""

@@ -41,15 +41,17 @@ def reason(before: Sheet, action: Action, after: Sheet) -> str:
 def _gains(before: Sheet, after: Sheet) -> str:
     """What the sheet gained, ``3 Honor now and a Wild die``, or ``""`` if nothing yet."""
     parts = []
-    honor = score(after).total - score(before).total
-    wild = after.wild_earned - before.wild_earned
     saved = after.bystanders - before.bystanders
+    rescue = saved * before.edition.bystander_honor
+    honor = score(after).total - score(before).total - rescue
+    wild = after.wild_earned - before.wild_earned
     if honor > 0:
         parts.append(f"{honor} Honor now")
     if wild:
         parts.append("a Wild die" if wild == 1 else f"{wild} Wild dice")
     if saved:
-        parts.append("a Bystander saved" if saved == 1 else f"{saved} Bystanders saved")
+        parts.append(f"a Bystander saved ({rescue} Honor)" if saved == 1
+                     else f"{saved} Bystanders saved ({rescue} Honor)")
     return " and ".join(parts)
 
 
@@ -86,7 +88,8 @@ def _nearest_line(loc: Location, marks: locations.Marks, cell: int) -> str:
     if best is None:
         return "on the way to its rewards"
     left, line = best
-    return f"{left} more for the {line.label} ({line.honor} Honor)"
+    label = line.label if line.label.startswith("the ") else f"the {line.label}"
+    return f"{left} more for {label} ({line.honor} Honor)"
 
 
 def _prospect(loc: Location, marks: locations.Marks, faces: int) -> str:
@@ -98,21 +101,23 @@ def _prospect(loc: Location, marks: locations.Marks, faces: int) -> str:
             return "any number starts it"
         takes = [v for v in range(1, faces + 1)
                  if locations.help_slots(loc, marks, v)]
-        return f"its next box takes {_numbers(takes)}"
+        return f"its next box takes {_numbers(takes, faces)}"
     if loc.kind == "pairs":
         open_pairs = sorted({p[0] for p in marks if len(p) == 1})
         if open_pairs:
-            return f"a {_numbers(open_pairs, 'or')} finishes a pair there"
+            return f"{_numbers(open_pairs, faces)} finishes a pair there"
         return "any two of a number make a pair there"
     open_numbers = sorted({loc.cell_numbers[i] for i, m in enumerate(marks) if not m})
     if not open_numbers:
         return "every box is marked, but its Robot Minions are there"
-    return f"it still needs {_numbers(open_numbers, 'and')}"
+    return f"it still needs {_numbers(open_numbers, faces, 'and')}"
 
 
-def _numbers(values: list[int], joiner: str = "or") -> str:
-    """``a 4``, ``a 4 or a 6``, ``5 or higher``: numbers as people say them."""
-    if len(values) > 2 and values == list(range(values[0], values[-1] + 1)) and values[-1] == 6:
+def _numbers(values: list[int], faces: int, joiner: str = "or") -> str:
+    """``a 4``, ``a 4 or a 6``, ``a 5 or higher``: numbers as people say them."""
+    if values == list(range(1, faces + 1)):
+        return "any number"
+    if joiner == "or" and len(values) > 2 and values == list(range(values[0], faces + 1)):
         return f"a {values[0]} or higher"
     words = [f"a {v}" for v in values]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joiner} " + words[-1]
@@ -123,7 +128,7 @@ def _done(sheet: Sheet) -> str:
     unspent = [d.value for d in sheet.dice if not d.used]
     said = f"Done: {score(sheet).total} Honor so far"
     if unspent:
-        said += f"; no good use for {_numbers(sorted(unspent), 'and')}"
+        said += f"; no good use for {_numbers(sorted(unspent), sheet.edition.faces, 'and')}"
     if sheet.wild_left and not sheet.finished:
         kept = "a Wild die" if sheet.wild_left == 1 else f"{sheet.wild_left} Wild dice"
         said += f"; keeping {kept} for later"

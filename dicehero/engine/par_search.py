@@ -9,45 +9,84 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dicehero.engine import locations
 from dicehero.engine.actions import Action
-from dicehero.engine.bots import _key, _potential, _spending_moves
-from dicehero.engine.scoring import score
+from dicehero.engine.bots import potential as potential_of
+from dicehero.engine.edition import Edition
+from dicehero.engine.errors import ActionError
+from dicehero.engine.locations import Marks
+from dicehero.engine.rules import apply, candidates
 from dicehero.engine.state import Sheet
 
 Plan = tuple[Action, ...]
 Value = Callable[[Sheet], float]
 
 
-def round_plans(sheet: Sheet, value: Value, width: int = 4,
-                keep: int = 1) -> list[tuple[float, Sheet, Plan]]:
-    """The ``keep`` best distinct sheets the open round can end in, best first, by ``value``.
+def round_plans(sheet: Sheet, value: Value, width: int = 4, keep: int = 1,
+                spread: int = 0) -> list[tuple[float, Sheet, Plan]]:
+    """The ``keep`` best distinct sheets the open round can end in, best first, by ``value``,
+    then the best end at each of ``spread`` more locations (where a hero stands matters
+    in the next round, and the best ends often stand at one place).
 
     Doing nothing more is always one of the candidates. Ties keep the order the engine
     lists actions in, so the search is deterministic.
     """
     found: dict[tuple[object, ...], tuple[float, Sheet, Plan]] = {
-        _end_key(sheet): (value(sheet), sheet, ())}
+        end_key(sheet): (value(sheet), sheet, ())}
     beam = [(value(sheet), sheet, ())]
     seen: set[tuple[object, ...]] = set()
     while beam:
         children: list[tuple[float, Sheet, Plan]] = []
         for _, state, plan in beam:
-            for action, nxt in _spending_moves(state):
-                key = _key(nxt)
+            for action, nxt in _spending(state):
+                key = _state_key(nxt)
                 if key in seen:
                     continue
                 seen.add(key)
                 child = (value(nxt), nxt, (*plan, action))
                 children.append(child)
-                end = _end_key(nxt)
+                end = end_key(nxt)
                 if end not in found or child[0] > found[end][0]:
                     found[end] = child
         children.sort(key=lambda c: c[0], reverse=True)
         beam = children[:width]
-    return sorted(found.values(), key=lambda c: c[0], reverse=True)[:keep]
+    ranked = sorted(found.values(), key=lambda c: c[0], reverse=True)
+    best = ranked[:keep]
+    places = {c[1].position for c in best}
+    extra = []
+    for c in ranked[keep:]:
+        if len(extra) >= spread:
+            break
+        if c[1].position not in places:
+            places.add(c[1].position)
+            extra.append(c)
+    return best + extra
 
 
-def _end_key(sheet: Sheet) -> tuple[object, ...]:
+def _spending(sheet: Sheet) -> list[tuple[Action, Sheet]]:
+    """Every legal way to spend a die or a Wild die now, with the sheet it leads to.
+
+    Skipping is left out: a die left unspent at ``done`` is skipped all the same.
+    """
+    out = []
+    moves = [a for i, d in enumerate(sheet.dice) if not d.used
+             for a in candidates(sheet, i) if a.type != "skip"]
+    if sheet.wild_left > 0:
+        moves += candidates(sheet, None, wild=True)
+    for action in moves:
+        try:
+            out.append((action, apply(sheet, action)))
+        except ActionError:
+            continue
+    return out
+
+
+def _state_key(sheet: Sheet) -> tuple[object, ...]:
+    """A sheet mid-round, as far as the rest of the round is concerned."""
+    return (*end_key(sheet), tuple((d.value, d.used is None) for d in sheet.dice))
+
+
+def end_key(sheet: Sheet) -> tuple[object, ...]:
     """What of a sheet carries into the next round (not which die did what)."""
     return (sheet.position, sheet.marks, sheet.minions, sheet.wild_spent, sheet.powers_used)
 
@@ -57,18 +96,56 @@ def rounds_left(sheet: Sheet) -> int:
     return sheet.edition.rounds - sheet.round
 
 
-def heuristic(sheet: Sheet) -> float:
+class Heuristic:
     """The score plus what partial work and resources in hand are likely worth later.
 
     Unlike the greedy bot's value, it knows the game ends: with no roll to come,
     half-done work, Wild dice and superpower uses in hand are worth nothing, so
-    the last round spends them.
+    the last round spends them. A search asks it about the same marks again and
+    again, so what the marks are worth is remembered (for one decision: make a new
+    one per decision, so memory does not grow over a game).
     """
-    total = float(score(sheet).total)
-    left = rounds_left(sheet)
-    if left <= 0:
-        return total
-    hope = min(1.0, left / 3)
-    for loc, marks in zip(sheet.edition.locations, sheet.marks, strict=True):
-        total += _potential(loc, marks) * hope
-    return total + (sheet.wild_left * 3.0 + sheet.powers_left * 1.2) * hope
+
+    wild_worth = 4.5  # 3.0, the greedy bot's, spends them too soon
+    power_worth = 1.2
+    hope_rounds = 3  # partial work is worth less with fewer than this many rolls to come
+
+    def __init__(self) -> None:
+        # marks -> (Honor of the locations and Bystanders, partial work, Wild dice earned),
+        # for the whole sheet and for each location (a search changes one at a time)
+        self._sheets: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        self._places: dict[tuple[int, Marks], tuple[float, float, int]] = {}
+
+    def __call__(self, sheet: Sheet) -> float:
+        """What ``sheet`` is worth."""
+        ed = sheet.edition
+        known = self._sheets.get(sheet.marks)
+        if known is None:
+            honor = potential = 0.0
+            wild = 0
+            for i, marks in enumerate(sheet.marks):
+                h, p, w = self._place(ed, i, marks)
+                honor += h
+                potential += p
+                wild += w
+            known = (honor, potential, wild)
+            self._sheets[sheet.marks] = known
+        honor, potential, wild = known
+        total = honor + sum(sheet.minions) * ed.minion_honor
+        left = ed.rounds - sheet.round
+        if left <= 0:
+            return total
+        hope = min(1.0, left / self.hope_rounds)
+        in_hand = ((wild - sheet.wild_spent) * self.wild_worth
+                   + (ed.superpower_uses - sheet.powers_used) * self.power_worth)
+        return total + (potential + in_hand) * hope
+
+    def _place(self, ed: Edition, index: int, marks: Marks) -> tuple[float, float, int]:
+        known = self._places.get((index, marks))
+        if known is None:
+            loc = ed.locations[index]
+            wild, rescued = locations.rewards(loc, marks)
+            known = (locations.honor(loc, marks) + rescued * ed.bystander_honor,
+                     potential_of(loc, marks), wild)
+            self._places[(index, marks)] = known
+        return known

@@ -8,16 +8,28 @@ plays the same game every time, on any machine. The bots' own choices draw on th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dicehero.engine.actions import Action
-from dicehero.engine.bots import Bot
+from dicehero.engine.bots import BOTS, Bot
 from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
+from dicehero.engine.par import ParBot
 from dicehero.engine.replay import Replay
 from dicehero.engine.state import Sheet, new_sheet
+
+BOT_NAMES = (*sorted(BOTS), "par")
+"""The bots a simulation can seat: ``random``, ``greedy`` and ``par``."""
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    """A bot of kind ``name`` whose choices are drawn from ``rng`` (par: seeded from it)."""
+    if name == "par":
+        return ParBot(rng.randrange(2**31))
+    return BOTS[name](rng)
 
 
 def simulated_dice(edition: Edition, seed: int) -> tuple[tuple[int, int], list[list[int]]]:

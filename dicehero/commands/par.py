@@ -1,0 +1,60 @@
+"""``dicehero par GAME.json``: the par bot's score on a logged game's own dice.
+
+Par plays the log's rolls round by round, never looking ahead, with the table's
+superpower offer (a free choice of all six when the log has none). Each player's
+score is printed beside it. Exit status as ``dicehero score``: 1 an illegal action in
+the log, 2 a file that is not a game log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from dicehero.commands.score import load_log
+from dicehero.engine.par import par_game
+from dicehero.engine.scoring import score
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the options of ``par``."""
+    parser.add_argument("log", metavar="GAME.json", help="the game log (see docs/GAME-LOG.md)")
+    parser.add_argument("--seed", type=int, default=0, help="the par bot's seed (default 0)")
+    parser.add_argument("--reasons", action="store_true",
+                        help="also print each of par's decisions with its reason")
+    parser.add_argument("--json", action="store_true", help="print par and the scores as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play par on the log's rolls; print its score round by round and the players'."""
+    loaded = load_log(args.log, "par")
+    if isinstance(loaded, int):
+        return loaded
+    edition, data, sheets = loaded
+    offer = data.get("superpower_offer") or range(1, edition.faces + 1)
+    game = par_game(edition, list(offer), data["rolls"], args.seed)
+    par = score(game.sheet)
+    beat = sum(1 for _, s in sheets if score(s).total > game.total)
+    if args.json:
+        print(json.dumps({
+            "par": {**par.to_dict(), "superpower": game.superpower,
+                    "rounds": [r.total for r in game.rounds]},
+            "players": [{"name": n, "total": score(s).total} for n, s in sheets],
+            "beat_par": beat}, indent=1))
+        return 0
+    name = edition.superpower(game.superpower).name if game.superpower else "none"
+    print(f"Par {game.total} ({len(game.rounds)} rounds, superpower {name})")
+    for r in game.rounds:
+        print(f"  round {r.number:2}: {' '.join(map(str, r.dice))}  {r.total:4} Honor")
+        if args.reasons:
+            for d in r.decisions:
+                print(f"      {d.reason}")
+    for loc_name, honor in par.locations:
+        print(f"     {loc_name:<12} {honor:4}")
+    print(f"     {'Bystanders':<12} {par.bystander_honor:4}")
+    print(f"     {'Minions':<12} {par.minion_honor:4}")
+    for player, s in sorted(sheets, key=lambda ps: score(ps[1]).total, reverse=True):
+        total = score(s).total
+        print(f"{player}: {total} Honor ({total - game.total:+d} against par)")
+    print(f"{beat} of {len(sheets)} heroes beat par")
+    return 0
