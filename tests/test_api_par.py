@@ -224,3 +224,13 @@ def test_a_par_process_that_died_is_replaced_by_a_new_one():
     par_work._child._proc.kill()
     par_work._child._proc.wait()
     assert par_work._child.run(job) == first
+
+
+def test_par_worked_out_roll_by_roll_is_par_game_over_all_the_rolls():
+    from dicehero.store.par_jobs import par_so_far
+
+    edition = load_edition()
+    offer, rolls = dice_for("seed:0badcafe", edition)
+    for k in range(1, len(rolls) + 1):  # as a class's game asks: one more roll each time
+        so_far = par_so_far(edition, offer, rolls[:k])
+    assert so_far == par_game(edition, offer, rolls, seed=PAR_SEED)

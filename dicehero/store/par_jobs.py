@@ -8,6 +8,7 @@ bot's own randomness, so par is one number for a game's dice, whoever asks.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +16,7 @@ from dicehero.editions import load_edition
 from dicehero.engine import Action, Sheet, new_sheet, score
 from dicehero.engine.decisions import DieUses
 from dicehero.engine.edition import Edition
-from dicehero.engine.par import ParDecision, par_game, par_round
+from dicehero.engine.par import ParDecision, ParGame, ParRound, par_game, par_round
 from dicehero.engine.replay import Replay
 
 PAR_SEED = 0
@@ -53,11 +54,50 @@ def _play(replay: Replay, decisions: Sequence[ParDecision]) -> list[dict[str, An
     return out
 
 
+# Par over a game's rolls so far, by (edition, offer, rolls): the next roll's job goes on
+# from here. Par never looks ahead, so par over k rolls is the first k rounds of par over
+# k + 1 of them: each roll costs one round of search, not the whole game again.
+_games: OrderedDict[tuple[Any, ...], ParGame] = OrderedDict()
+GAMES_KEPT = 64
+
+
+def _key(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]]) -> tuple:
+    return edition.name, tuple(offer), tuple(tuple(r) for r in rolls)
+
+
+def par_so_far(edition: Edition, offer: Sequence[int],
+               rolls: Sequence[Sequence[int]]) -> ParGame:
+    """``par_game`` over ``rolls``, going on from the longest prefix worked out before."""
+    known = next(((k, _games[_key(edition, offer, rolls[:k])])
+                  for k in range(len(rolls), 0, -1)
+                  if _key(edition, offer, rolls[:k]) in _games), None)
+    if known is None:
+        par = par_game(edition, tuple(offer), [list(r) for r in rolls], seed=PAR_SEED)
+    else:
+        done, par = known
+        steps = Replay(par.sheet, "Par")
+        rounds = list(par.rounds)
+        for number in range(done + 1, min(len(rolls), edition.rounds) + 1):
+            sheet = steps.roll(rolls[number - 1])
+            decisions = par_round(sheet, seed=PAR_SEED)
+            for d in decisions:
+                steps.act(d.action)
+            rounds.append(ParRound(number, tuple(d.value for d in sheet.dice), decisions,
+                                   score(steps.sheet).total))
+        par = ParGame(steps.sheet.superpower, tuple(rounds), steps.sheet,
+                      score(steps.sheet).total)
+    _games[_key(edition, offer, rolls)] = par
+    _games.move_to_end(_key(edition, offer, rolls))
+    while len(_games) > GAMES_KEPT:
+        _games.popitem(last=False)
+    return par
+
+
 def game_job(edition_name: str, offer: Sequence[int], rolls: Sequence[Sequence[int]]) -> dict:
     """Par over the rolls so far: each round's decisions (with what each die did, in the
     decision map's terms) and running total, then par's final breakdown."""
     edition = load_edition(edition_name)
-    par = par_game(edition, tuple(offer), [list(r) for r in rolls], seed=PAR_SEED)
+    par = par_so_far(edition, offer, rolls)
     uses = DieUses()
     replay = Replay(new_sheet(edition, offer), observer=uses)
     if par.sheet.superpower is not None:
