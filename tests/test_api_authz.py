@@ -71,6 +71,8 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
     ("GET", "/api/openapi.json", None, dict.fromkeys(ROLES, 200)),
     ("POST", "/api/solo/state", {"mode": "daily", "date": "2025-01-31"},
      dict.fromkeys(ROLES, 200)),
+    ("POST", "/api/solo/par", {"mode": "daily", "date": "2025-01-31"},
+     dict.fromkeys(ROLES, 200)),
 ]
 # The host's offer on a fresh lobby (the matrix world has it rolled already).
 FRESH_OFFER = ("POST", "/api/games/{code}/offer", {},

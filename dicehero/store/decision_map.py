@@ -20,14 +20,14 @@ from dicehero.editions import load_edition
 from dicehero.engine import new_sheet
 from dicehero.engine.decisions import HELP, MINION, MOVE, SKIP, DieUses
 from dicehero.engine.replay import Replay
-from dicehero.store.access import GameAccess
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.models import ActionRow, Game
 from dicehero.store.paper import PAPER_DONE
+from dicehero.store.par_desk import ParDesk
 from dicehero.store.projection import player_offer
 
 
-class DecisionDesk(GameAccess):
+class DecisionDesk(ParDesk):
     """What the class did with each die."""
 
     def decisions(self, code: str, number: int) -> dict[str, Any]:
@@ -38,7 +38,11 @@ class DecisionDesk(GameAccess):
                 raise StoreError(Refusal.NOT_FOUND, "no_such_round",
                                  f"Round {number} has not been rolled: this game has rolled "
                                  f"{game.roll_count}.")
-            return self._decision_maps(s, game, [number])[0]
+            found = self._decision_maps(s, game, [number])[0]
+            par = self._par_uses(s, game, number)
+            for die, mark in zip(found["dice"], par or [None] * len(found["dice"]), strict=True):
+                die["par"] = mark
+            return found
 
     def decisions_csv(self, code: str) -> str:
         """Every rolled round's map as CSV: a row per die, a column per choice (counts)."""

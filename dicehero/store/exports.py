@@ -13,11 +13,12 @@ from sqlalchemy import select
 from dicehero.editions import load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.engine.view import edition_view
-from dicehero.store.access import GameAccess, player_json
+from dicehero.store.access import player_json
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.paper import PAPER_DONE, is_paper_row, paper_offer
+from dicehero.store.par_desk import ParDesk
 from dicehero.store.projection import player_offer
 
 
@@ -26,7 +27,7 @@ def _csv_safe(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-class ExportDesk(GameAccess):
+class ExportDesk(ParDesk):
     """Reading a game: state, scores, exports."""
 
     def state(self, code: str) -> dict[str, Any]:
@@ -62,6 +63,7 @@ class ExportDesk(GameAccess):
                 "done_count": sum(1 for p in plist if p["done"]),
                 "roster_locked": game.roster_locked,
                 "results": self._results(s, game, players),
+                "par": self._par_json(s, game),
                 "last_event_id": game.last_event_id,
             }
 
@@ -94,7 +96,8 @@ class ExportDesk(GameAccess):
                      for r in self._leaderboard(s, game)]
             return {"code": game.code, "status": game.status, "roll": game.roll_count,
                     "rounds": game.rounds, "final": results["final"],
-                    "provisional": results["provisional"], "leaderboard": board}
+                    "provisional": results["provisional"], "leaderboard": board,
+                    "par": self._par_json(s, game, [r["total"] for r in board])}
 
     def export(self, code: str) -> dict[str, Any]:
         """The whole game as JSON: settings, rolls, seed (when over), scores and every action."""

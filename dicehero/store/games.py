@@ -16,6 +16,8 @@ written.
 ``paper_desk.py``         paper sheets: entered, checked, approved, closed
 ``exports.py``            state, scores, JSON and CSV exports, the printed roster
 ``decision_map.py``       what the class did with each die of a round
+``par_desk.py``           par: the bot's play on the class's dice, worked out off the
+                          request path (``par_work.py``, ``par_jobs.py``)
 ========================  ================================================================
 """
 

@@ -125,7 +125,23 @@ SCHEMAS: dict[str, Any] = {
             "timer": {"type": ["object", "null"]}, "server_time": {"type": "number"},
             "players": {"type": "array", "items": _OBJ},
             "player_count": {"type": "integer"}, "done_count": {"type": "integer"},
+            "par": _ref("Par"),
             "last_event_id": {"type": "integer"}}},
+    "Par": {"type": "object", "required": ["status", "round", "total", "rounds"],
+            "description": "The par bot on the class's dice, worked out in the background: "
+                           "each round the class has closed (all done, next roll, or over)",
+            "properties": {
+                "status": {"enum": ["none", "working", "ready", "failed"]},
+                "round": {"type": "integer", "minimum": 0},
+                "total": {"type": ["integer", "null"]},
+                "rounds": {"type": "array", "items": {
+                    "type": "object", "required": ["number", "total"],
+                    "properties": {"number": {"type": "integer"},
+                                   "total": {"type": "integer"}}}},
+                "superpower": {"type": ["integer", "null"]},
+                "score": {"type": "object", "description": "par's breakdown (over, in /scores)"},
+                "beaten_by": {"type": "integer", "description": "heroes above par"},
+                "tied": {"type": "integer", "description": "heroes level with par"}}},
     "Action": {"type": "object", "required": ["type"], "description":
                "An engine action (see docs/API.md): choose, move, help, minion, power, "
                "skip, done, undo.",
@@ -152,7 +168,8 @@ SCHEMAS: dict[str, Any] = {
                                "description": "the rank when the latest roll came: "
                                               "rank_before_roll - rank places climbed "
                                               "this round"},
-                           "total": {"type": "integer"}}}}}},
+                           "total": {"type": "integer"}}}},
+        "par": _ref("Par")}},
 }
 
 _HOST = (400, 401, 403, 404, 409, 413, 422, 503)
@@ -284,6 +301,27 @@ def document() -> dict[str, Any]:
                 "A player's costume doodle (404 when they drew none)", 200,
                 {"type": "string", "format": "binary"}, (404,), (_CODE, _PID),
                 media="image/png")},
+            "/api/solo/par": {"post": _op(
+                "Solo: par for the game's dice (the number to beat), par's breakdown once the "
+                "game is finished, and with 'round' what par would have done in a round the "
+                "hero played, from their own sheet", 200, {
+                    "type": "object", "required": ["key", "par"],
+                    "properties": {"key": {"type": "string"}, "par": {
+                        "type": "object", "required": ["status", "total"], "properties": {
+                            "status": {"enum": ["working", "ready", "failed"]},
+                            "total": {"type": ["integer", "null"]}, "score": _OBJ}},
+                        "coach": {"type": "object", "required": ["round", "status"],
+                                  "properties": {
+                                      "round": {"type": "integer"},
+                                      "status": {"enum": ["working", "ready", "failed"]},
+                                      "decisions": {"type": "array", "items": _OBJ},
+                                      "honor": {"type": "integer"}}}}},
+                (400, 403, 409, 413), body=_body({
+                    "mode": {"enum": ["daily", "random"]},
+                    "date": {"type": "string", "description": "daily: YYYY-MM-DD"},
+                    "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
+                    "actions": {"type": "array", "items": _ref("Action"), "maxItems": 600},
+                    "round": {"type": "integer", "minimum": 1}}, ("mode",)))},
             "/api/solo/state": {"post": _op(
                 "Solo: replay a game's actions on its dice, then try one more", 200, {
                     "type": "object", "required": ["key", "sheet", "accepted", "error"],

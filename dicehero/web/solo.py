@@ -13,6 +13,8 @@ anyone can re-derive them.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import re
 from typing import Any
 
@@ -20,12 +22,15 @@ from flask import Blueprint, render_template
 
 from dicehero.editions import load_edition
 from dicehero.engine import new_sheet, score
+from dicehero.engine.actions import Action
 from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
 from dicehero.engine.locations import filled
-from dicehero.engine.replay import IllegalAction, Replay
+from dicehero.engine.replay import IllegalAction, Observer, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import edition_view, sheet_view
+from dicehero.store.par_work import ParWork
+from dicehero.web import games
 from dicehero.web.errors import ApiError
 from dicehero.web.request import body
 
@@ -63,10 +68,11 @@ def solo_key(data: Any) -> str:
     raise ApiError(400, "bad_mode", "Choose the daily challenge or a random game.")
 
 
-def replay(edition: Edition, key: str, actions: list[Any]) -> Replay:
+def replay(edition: Edition, key: str, actions: list[Any],
+           observer: Observer | None = None) -> Replay:
     """The game after ``actions``; the next round is rolled as soon as one is done."""
     offer, rolls = dice_for(key, edition)
-    game = Replay(new_sheet(edition, offer))
+    game = Replay(new_sheet(edition, offer), observer=observer)
     game.roll(rolls[0])
     for i, action in enumerate(actions):
         try:
@@ -108,15 +114,20 @@ def page() -> str:
                            today=dt.date.today().isoformat())
 
 
+def _actions(data: Any) -> list[Any]:
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise ApiError(400, "bad_log", f"'actions' must be a list of at most "
+                                       f"{MAX_ACTIONS} actions.")
+    return actions
+
+
 @bp.post("/api/solo/state")
 def state() -> dict[str, Any]:
     """Replay a solo game, then try one more action; the sheet and any refusal."""
     data = body()  # the API's one reading of a body: 400 bad_json, 413 too big
     key = solo_key(data)
-    actions = data.get("actions", [])
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise ApiError(400, "bad_log", f"'actions' must be a list of at most "
-                                       f"{MAX_ACTIONS} actions.")
+    actions = _actions(data)
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
         raise ApiError(400, "bad_practice", "'practice' is true (a daily game played again) "
@@ -141,3 +152,72 @@ def state() -> dict[str, Any]:
     if sheet.finished:
         out["share"] = share_text(key, sheet, practice)
     return out
+
+
+class RoundStarts:
+    """A replay's observer that keeps each round's sheet as the hero began to play it: after
+    the superpower choice, before the first die (what par is asked about, for coaching)."""
+
+    def __init__(self) -> None:
+        self.sheets: dict[int, Sheet] = {}
+
+    def __call__(self, before: Sheet, action: Action, after: Sheet) -> None:
+        if action.type != "choose" and before.round not in self.sheets:
+            self.sheets[before.round] = before
+
+
+def _par_status(work: ParWork, key: Any) -> tuple[str, dict[str, Any] | None]:
+    result = work.result(key)
+    if result is None:
+        return "working", None
+    if result.error is not None:
+        return "failed", None
+    return "ready", result.answer
+
+
+@bp.post("/api/solo/par")
+def par() -> dict[str, Any]:
+    """Par for a solo game's dice (the number to beat); its breakdown once the game is over;
+    with ``round``, what par would have done in that round, from the hero's own sheet."""
+    data = body()
+    extra = set(data) - {"mode", "date", "seed", "actions", "round"}
+    if extra:
+        raise ApiError(400, "bad_field", f"Unknown field {', '.join(sorted(extra))}; expected "
+                                         "mode, date or seed, actions and round.")
+    key = solo_key(data)
+    actions = _actions(data)
+    number = data.get("round")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        raise ApiError(400, "bad_round", "'round' is a round number, like 3.")
+    edition = load_edition()
+    starts = RoundStarts()
+    sheet = replay(edition, key, actions, observer=starts).sheet
+    work = games().par_work
+    offer, rolls = dice_for(key, edition)
+    work.ask(("solo", key), lambda: (0, ("game", {"edition_name": edition.name,
+                                                   "offer": list(offer), "rolls": rolls})),
+             solo=True)
+    status, answer = _par_status(work, ("solo", key))
+    out: dict[str, Any] = {"key": key, "par": {"status": status,
+                                               "total": answer["total"] if answer else None}}
+    if answer and sheet.finished:
+        out["par"]["score"] = answer["score"]
+    if number is not None:
+        out["coach"] = _coach(work, edition, key, sheet, starts, number)
+    return out
+
+
+def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: RoundStarts,
+           number: int) -> dict[str, Any]:
+    """What par would do with round ``number`` of this hero's game, once they played it."""
+    played = number < sheet.round or (number == sheet.round and sheet.finished)
+    if not 1 <= number <= edition.rounds or not played:
+        raise ApiError(409, "round_not_played", f"Play round {number} first: par's advice "
+                                                "comes after you have played the round.")
+    # Every played round has an action (its "done" at least): its sheet was kept.
+    wanted = starts.sheets[number].to_dict()
+    coach_key = ("coach", hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).digest())
+    work.ask(coach_key, lambda: (0, ("round", {"edition_name": edition.name, "sheet": wanted})),
+             solo=True)
+    status, answer = _par_status(work, coach_key)
+    return {"round": number, "status": status, **(answer or {})}

@@ -87,6 +87,7 @@
     $("progress").hidden = s.roll === 0 || over || between;
     main.classList.toggle("between", between);
     standings(between ? s : null);
+    parLine(s, over);
     text($("done-n"), s.done_count);
     text($("player-n"), s.player_count);
     $("done-bar").style.width = (s.player_count ? (100 * s.done_count / s.player_count) : 0) + "%";
@@ -137,6 +138,18 @@
     $("b-timer-stop").hidden = !timerEnds;
     tick();
     if (over) results();
+  }
+
+  // Par: the par bot's running total on the class's own dice, after each round the class
+  // has closed. It is worked out in the background; until it is, ask again shortly.
+  let parAgain = null;
+  function parLine(s, over) {
+    const p = s.par, el = $("par-line");
+    el.hidden = over || p.status === "none" || p.status === "failed";
+    if (p.status === "ready") text(el, "Par bot after round " + p.round + ": " + p.total + " Honor");
+    else if (p.status === "working") text(el, "The par bot's score is being worked out…");
+    clearTimeout(parAgain);
+    if (p.status === "working") parAgain = setTimeout(soon, 1500);
   }
 
   // One image per hero, kept across renders: fetched once, and again only when a
@@ -282,7 +295,7 @@
   async function standings(s) {
     const box = $("standings");
     if (!s) { box.hidden = true; standingsKey = ""; return; }
-    const key = s.roll + ":" + s.last_event_id;
+    const key = s.roll + ":" + s.last_event_id + ":" + s.par.status;
     if (key === standingsKey) return;
     standingsKey = key;
     const r = await api("GET", "/scores");
@@ -333,10 +346,18 @@
       const moved = Object.values(d.move).reduce((a, b) => a + b, 0);
       const cells = [...m.locations.map((_, i) => d.help[String(i + 1)] || 0), moved, d.minion, d.skip];
       const most = Math.max(...cells);
+      // par's column: the location it helped at, or Move, Minion, Skip
+      const parAt = !d.par ? -1 : d.par.use === "help" ? d.par.location - 1
+        : m.locations.length + ["move", "minion", "skip"].indexOf(d.par.use);
       cells.forEach((n, i) => {
         const td = document.createElement("td");
         td.textContent = n ? pct(n) + "%" : "";
         if (n && n === most) td.className = "most";
+        // marked by a frame and a generated "PAR" (the cell's own text stays the share)
+        if (i === parAt) {
+          td.classList.add("par");
+          if (d.par.use === "move") td.title = "Par moved to " + m.locations[d.par.location - 1];
+        }
         if (i === m.locations.length && moved) {
           td.title = Object.entries(d.move).map(([to, c]) => pct(c) + "% to " + m.locations[+to - 1]).join(", ");
         }
@@ -344,10 +365,12 @@
       });
       body.appendChild(tr);
     }
+    $("par-key").hidden = !m.dice.some((d) => d.par);
     table.hidden = false;
   }
 
   let resultsShown = false;
+  let resultsFocused = false;
   async function results() {
     if (resultsShown) return;
     resultsShown = true;
@@ -376,9 +399,17 @@
     });
     const tb = $("board");
     tb.replaceChildren();
-    for (const e of board) {
+    const par = r.data.par;
+    // Par is a row of its own, marked as the bot: below every hero it ties, never ranked.
+    const rows = board.slice();
+    if (par.status === "ready" && par.score) {
+      const at = rows.findIndex((e) => e.total < par.score.total);
+      rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: "Par bot (not a hero)" }, par.score));
+    }
+    for (const e of rows) {
       const tr = document.createElement("tr");
-      const cells = [e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
+      if (e.bot) tr.className = "parrow";
+      const cells = [e.bot ? "bot" : e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
       cells.forEach((c, i) => {
         const td = document.createElement(i === 1 ? "th" : "td");
         if (i === 1) td.scope = "row";
@@ -387,8 +418,24 @@
       });
       tb.appendChild(tr);
     }
+    parResult(par);
     chart(board.map((e) => e.total));
-    $("results").focus();
+    // Focus once: the results are drawn again when par or a paper sheet comes in.
+    if (!resultsFocused) { resultsFocused = true; $("results").focus(); }
+  }
+
+  // "Par 74: 12 heroes beat the bot"; until par is worked out, the results are drawn again.
+  function parResult(par) {
+    const el = $("par-result");
+    el.hidden = par.status === "none" || par.status === "failed";
+    if (par.status !== "ready" || !par.score) {
+      text(el, "The par bot's score is being worked out…");
+      setTimeout(() => { resultsShown = false; soon(); }, 1500);
+      return;
+    }
+    const n = par.beaten_by;
+    text(el, "Par " + par.score.total + ": " + (n === 0 ? "no hero beat the bot" : n === 1 ? "1 hero beat the bot" : n + " heroes beat the bot") +
+      (par.tied ? " (" + par.tied + " tied)" : ""));
   }
 
   // Paper sheets after the end: provisional until each is approved and the host closes entry.

@@ -161,6 +161,7 @@
     DH.text($("f-total"), s.total + " Honor");
     DH.breakdown($("f-rows"), sheet.edition, s);
     $("final").hidden = false;
+    showPar(s);
     const r = await api("GET", "/scores");
     if (r.ok) {
       const board = r.data.leaderboard;
@@ -175,6 +176,15 @@
       }
     }
     window.scrollTo(0, 0);
+  }
+
+  // Par beside the hero: its script and style come only now, once the game is over.
+  function showPar(mine) {
+    const run = () => DH.showPar(async () => { const r = await api("GET", "/scores"); return r.ok && r.data.par; }, $("f-rows"), sheet.edition, mine);
+    if (DH.showPar) { run(); return; }
+    const d = main.dataset, css = document.createElement("link"), js = document.createElement("script");
+    css.rel = "stylesheet"; css.href = d.parCss; js.src = d.parJs; js.onload = run;
+    document.head.append(css, js);
   }
 
   function handle(ev) {

@@ -42,6 +42,22 @@
     return { sheet: data.sheet, error: data.error };
   }
 
+  // Par: the par bot plays the same dice (worked out on the server, in the background:
+  // "working" until it is ready, so ask again a little later).
+  async function askPar(g, extra, onWait) {
+    const body = Object.assign({ mode: g.mode, date: g.date, seed: g.seed, actions: g.actions }, extra);
+    for (let i = 0; i < 40; i++) {
+      const r = await fetch("/api/solo/par", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const data = await r.json();
+      if (!r.ok) throw new Error(data.error ? data.error.message : "HTTP " + r.status);
+      const waiting = data.par.status === "working" || (data.coach && data.coach.status === "working");
+      if (!waiting) return data;
+      if (onWait) onWait();
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+    throw new Error("par is taking too long: try again");
+  }
+
   function newSeed() {
     const a = new Uint8Array(16);
     crypto.getRandomValues(a);
@@ -55,8 +71,62 @@
     const day = days()[today];
     DH.text($("daily-score"), day ? "Your score today: " + day.total + " Honor. Another game on today's dice is practice: it does not change your score." : "");
     DH.text($("b-daily"), day ? "Practise on today's dice" : "Play today's challenge");
+    dailyPar();
     DH.text($("best-line"), b.all !== undefined ? "Your best game: " + b.all + " Honor." : "");
   }
+
+  // The day's par is the number to beat: shown before the game starts.
+  async function dailyPar() {
+    try {
+      const data = await askPar({ mode: "daily", date: today, actions: [] }, {}, () => DH.text($("daily-par"), "Today's par is being worked out…"));
+      DH.text($("daily-par"), data.par.total === null ? "" : "Today's par: " + data.par.total + " Honor. The par bot plays today's dice too: beat it!");
+    } catch (e) {
+      DH.text($("daily-par"), "");
+    }
+  }
+
+  // Coaching: after a round, what the par bot would have done with its dice, from the
+  // sheet the hero had when the round began, each choice with its reason.
+  let coachRound = 0;
+  function coachFor(v) {
+    const played = v.finished ? v.round : v.round - 1;
+    $("coach").hidden = played < 1;
+    if (played === coachRound) return;
+    coachRound = played;
+    DH.text($("b-coach"), "What would par do in round " + played + "?");
+    $("b-coach").setAttribute("aria-expanded", "false");
+    $("coach-out").replaceChildren();
+  }
+  $("b-coach").addEventListener("click", async () => {
+    const out = $("coach-out");
+    const round = coachRound;
+    $("b-coach").setAttribute("aria-expanded", "true");
+    const line = (t, cls) => { const p = document.createElement("p"); p.textContent = t; if (cls) p.className = cls; return p; };
+    out.replaceChildren(line("Asking the par bot…"));
+    let data;
+    try {
+      data = await askPar(game, { round });
+    } catch (e) {
+      out.replaceChildren(line(e.message, "no")); return;
+    }
+    if (round !== coachRound) return;
+    const c = data.coach;
+    if (c.status !== "ready") { out.replaceChildren(line("The par bot could not work this round out.", "no")); return; }
+    const ul = document.createElement("ul");
+    ul.className = "coachlist";
+    for (const d of c.decisions) {
+      const li = document.createElement("li");
+      const die = document.createElement("b");
+      die.textContent = d.wild ? "Wild die" + (d.value ? " as a " + d.value : "") : d.die !== null ? "Die " + (d.die + 1) + " (a " + d.value + ")" : "";
+      const what = document.createElement("span");
+      what.textContent = (die.textContent ? ": " : "") + d.what + ". ";
+      const why = document.createElement("span"); why.className = "why"; why.textContent = d.reason;
+      li.append(die, what, why);
+      ul.appendChild(li);
+    }
+    out.replaceChildren(line("Round " + c.round + ": from where you stood, par would " + (c.decisions.length ? "do this:" : "skip every die.")), ul,
+      line("That makes " + c.honor + " Honor this round.", "small"));
+  });
 
   function show(which) {
     $("start").hidden = which !== "start";
@@ -64,14 +134,23 @@
     $("game-title").hidden = which === "start";
     $("b-new").hidden = which === "start";
     $("final").hidden = which !== "final";
+    $("game-par").hidden = which === "start";
+    if (which === "start") $("coach").hidden = true;
   }
 
   async function begin(g) {
     game = g;
     save();
     DH.text($("game-title"), g.mode === "daily" ? "Daily challenge · " + g.date + (g.practice ? " · practice" : "") : "Random game");
+    DH.text($("game-par"), "");
+    if (g.mode === "daily") {
+      askPar({ mode: "daily", date: g.date, actions: [] }, {}).then((d) => {
+        if (game === g && d.par.total !== null) DH.text($("game-par"), "Par to beat: " + d.par.total + " Honor");
+      }, () => {});
+    }
     show("game");
-    if (!sheet) sheet = DH.Sheet(document.getElementById("sheet"), { send });
+    coachRound = 0;
+    if (!sheet) sheet = DH.Sheet(document.getElementById("sheet"), { send, onRender: coachFor });
     try {
       const data = await post({});
       sheet.render(data.sheet);
@@ -108,10 +187,20 @@
       : game.mode === "daily" ? "Your score for " + game.date + "." + (prevAll === undefined || s.total > prevAll ? " A new personal best!" : "")
       : prevAll === undefined || s.total > prevAll ? "A new personal best!" : "Your best: " + b.all + " Honor.");
     DH.breakdown($("f-rows"), sheet.edition, s);
+    finalPar(s);
     $("f-share").value = data.share;
     show("final");
     window.scrollTo(0, 0);
     $("final").focus();
+  }
+
+  // The end screen: the hero beside the par bot, location by location.
+  function finalPar(s) {
+    const g = game;
+    DH.showPar(async () => {
+      if (g !== game) return null;
+      try { return (await askPar(g, {})).par; } catch (e) { return null; }
+    }, $("f-rows"), sheet.edition, s);
   }
 
   $("b-daily").addEventListener("click", () => begin({ mode: "daily", date: today, actions: [], practice: !!days()[today] }));
