@@ -18,6 +18,11 @@ from sqlitekit import write_lock_held
 
 
 def _sigkill_round_trip(srv: Server) -> None:
+    # Durability, not the flood limits: twenty heroes tapping from one address as fast as
+    # the server answers are a flood by design, and with group commit they reach the
+    # per-hero action limit within the burst (then even the last 'done' gets a 429).
+    srv.instance.mkdir(parents=True, exist_ok=True)
+    (srv.instance / "config.py").write_text("RATE_LIMITS = {}\n")
     srv.start()
     try:
         code, host, players = setup_game([srv.port], 20)
