@@ -4,11 +4,13 @@ path and read back through the state, the scores, the decision map and solo."""
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from apikit import error
 
 from dicehero.editions import load_edition
@@ -18,7 +20,7 @@ from dicehero.engine.dice import derive_offer
 from dicehero.engine.par import ParGame, par_game, par_round
 from dicehero.engine.replay import Replay
 from dicehero.store.par_jobs import PAR_SEED
-from dicehero.store.par_work import ParWork
+from dicehero.store.par_work import ParWork, ParWorkerError, _Child
 from dicehero.web.solo import dice_for
 
 
@@ -224,6 +226,20 @@ def test_a_par_process_that_died_is_replaced_by_a_new_one():
     par_work._child._proc.kill()
     par_work._child._proc.wait()
     assert par_work._child.run(job) == first
+
+
+def test_a_par_process_that_hangs_is_given_up_on_and_replaced():
+    hangs = (sys.executable, "-c", "import time; time.sleep(600)")
+    child = _Child(command=hangs, job_seconds=0.5)
+    job = ("game", {"edition_name": "classic", "offer": [2, 5], "rolls": [[1, 2, 3, 4]]})
+    with pytest.raises(ParWorkerError, match=r"no answer in 0\.5 s"):
+        child.run(job)
+    hung = child._proc
+    assert hung is not None and hung.wait(5) is not None  # killed, not left behind
+    child.command = _Child().command  # the next job gets a new, working process
+    assert child.run(job)["rolls"] == 1
+    assert child._proc is not hung
+    child.close()
 
 
 def test_par_worked_out_roll_by_roll_is_par_game_over_all_the_rolls():

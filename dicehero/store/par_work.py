@@ -21,6 +21,7 @@ import itertools
 import json
 import logging
 import queue
+import select
 import subprocess
 import sys
 import threading
@@ -34,6 +35,10 @@ log = logging.getLogger(__name__)
 Job = tuple[str, dict[str, Any]]  # (kind, keyword arguments) of a par_jobs function
 MakeJob = Callable[[], tuple[int, Job] | None]
 IDLE_SECONDS = 30.0  # a worker thread with nothing to do for this long ends (one is made again)
+# A job's answer is given up on after this long and its process killed, so a par process
+# that hangs cannot stall the queue (a whole game's par takes seconds, a round's far less).
+JOB_SECONDS = 120.0
+CHILD = (sys.executable, "-m", "dicehero.store.par_child")
 
 
 class ParWorkerError(RuntimeError):
@@ -53,7 +58,9 @@ class ParResult:
 class _Child:
     """The par process shared by every :class:`ParWork` of this server process."""
 
-    def __init__(self) -> None:
+    def __init__(self, command: tuple[str, ...] = CHILD, job_seconds: float = JOB_SECONDS) -> None:
+        self.command = command
+        self.job_seconds = job_seconds
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -78,14 +85,18 @@ class _Child:
             if self._proc is not None and self._proc.poll() is not None:
                 self.close()  # it died (killed, out of memory): a new one takes over
             if self._proc is None:
-                self._proc = subprocess.Popen(
-                    [sys.executable, "-m", "dicehero.store.par_child"],
-                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE,
+                                              stdout=subprocess.PIPE)
             proc = self._proc
             assert proc.stdin is not None and proc.stdout is not None
             try:
                 proc.stdin.write(json.dumps({"kind": kind, "args": args}).encode() + b"\n")
                 proc.stdin.flush()
+                answered, _, _ = select.select([proc.stdout], [], [], self.job_seconds)
+                if not answered:
+                    proc.kill()  # hung: the next job gets a new process
+                    raise ParWorkerError(f"the par process gave no answer in "
+                                         f"{self.job_seconds:g} s")
                 line = proc.stdout.readline()
             except OSError as e:
                 raise ParWorkerError(f"the par process stopped: {e}") from None
