@@ -42,6 +42,9 @@ def app(database_url):
         "SSE_KEEPALIVE": 0.2,
     })
     yield app
+    # Par's worker reads the database in the background after each roll: let it finish
+    # before the connections (and, on PostgreSQL, the test's schema) go away.
+    assert app.extensions["dicehero.games"].par_work.settle()
     app.extensions["dicehero.store"].engine.dispose()  # no pooled connections left over
 
 

@@ -250,3 +250,19 @@ def test_par_worked_out_roll_by_roll_is_par_game_over_all_the_rolls():
     for k in range(1, len(rolls) + 1):  # as a class's game asks: one more roll each time
         so_far = par_so_far(edition, offer, rolls[:k])
     assert so_far == par_game(edition, offer, rolls, seed=PAR_SEED)
+
+
+def test_settling_waits_for_the_par_job_that_is_running():
+    work = ParWork()
+    started = threading.Event()
+
+    def slow_job():
+        started.set()
+        time.sleep(0.5)
+        return None  # nothing to hand the par process
+
+    work.ask("slow", slow_job)
+    assert started.wait(5)
+    assert work.settle(timeout=0.05) is False  # still running
+    assert work.settle(timeout=5) is True
+    assert not work.pending("slow")

@@ -25,6 +25,7 @@ import select
 import subprocess
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -139,6 +140,17 @@ class ParWork:
         """Whether a job for ``key`` is queued or running."""
         with self._lock:
             return key in self._pending
+
+    def settle(self, timeout: float = 30.0) -> bool:
+        """Wait until no job is queued or running, so nothing reads the database after its
+        owner lets it go (a test's teardown); whether that happened within ``timeout``."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with self._lock:
+                if not self._pending:
+                    return True
+            time.sleep(0.02)
+        return False
 
     def ask(self, key: Hashable, make_job: MakeJob, solo: bool = False) -> None:
         """Queue ``make_job`` unless ``key`` is already queued (or, for ``solo``, too many
