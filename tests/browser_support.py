@@ -110,6 +110,14 @@ def watch_errors(page) -> list[str]:
     return errors
 
 
+def join_phone(page, server: str, code: str, name: str) -> None:
+    """Open the game's join page, join as ``name`` and wait for the sheet."""
+    page.goto(f"{server}/play/{code}")
+    page.fill("#hero-name", name)
+    page.click("text=Join the game")
+    page.wait_for_selector("#game:not([hidden])")
+
+
 def wait_idle(page) -> None:
     """Wait until the sheet is not waiting for a reply."""
     page.wait_for_function("!document.querySelector('#sheet[aria-busy]')")

@@ -13,6 +13,7 @@ from browser_support import (  # noqa: F401
     api_post,
     browser,
     choose_superpower,
+    join_phone,
     server,
     shot,
     spend_round,
@@ -178,10 +179,7 @@ def test_a_new_round_is_unmistakable_on_the_live_phone(browser, server):  # noqa
     ctx.add_init_script(PHONE_SENSES)
     page = ctx.new_page()
     errors = watch_errors(page)
-    page.goto(f"{server}/play/{code}")
-    page.fill("#hero-name", "Buzz")
-    page.click("text=Join the game")
-    page.wait_for_selector("#game:not([hidden])")
+    join_phone(page, server, code, "Buzz")
     api_post(server, f"/api/games/{code}/offer", {}, host)
     page.wait_for_selector("#choose:not([hidden])")
     choose_superpower(page)
@@ -220,10 +218,7 @@ def test_undo_after_a_reload_says_what_it_took_back(browser, server):  # noqa: F
     code, host = game["code"], game["host_secret"]
     page = browser.new_context(viewport=PHONE).new_page()
     errors = watch_errors(page)
-    page.goto(f"{server}/play/{code}")
-    page.fill("#hero-name", "Undoer")
-    page.click("text=Join the game")
-    page.wait_for_selector("#game:not([hidden])")
+    join_phone(page, server, code, "Undoer")
     api_post(server, f"/api/games/{code}/offer", {}, host)
     page.wait_for_selector("#choose:not([hidden])")
     choose_superpower(page)

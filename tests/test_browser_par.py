@@ -16,6 +16,7 @@ from browser_support import (  # noqa: F401
     api_post,
     browser,
     choose_superpower,
+    join_phone,
     server,
     shot,
     solo_at_the_last_round,
@@ -51,10 +52,7 @@ def test_par_on_the_projector_and_beside_the_hero_on_the_phone(browser, server):
     heroes = {n: api_post(server, f"/api/games/{code}/players", {"name": n}) for n in HEROES}
     phone = browser.new_context(viewport=PHONE).new_page()
     phone_errors = watch_errors(phone)
-    phone.goto(f"{server}/play/{code}")
-    phone.fill("#hero-name", "Dana")
-    phone.click("text=Join the game")
-    phone.wait_for_selector("#game:not([hidden])")
+    join_phone(phone, server, code, "Dana")
     ctx = browser.new_context(viewport=PROJECTOR)
     ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', {json.dumps(host)})")
     projector = ctx.new_page()
