@@ -51,6 +51,13 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
             raise RuleError("nothing_to_undo", "There is nothing to undo in this round.")
         return sheet.previous
     changes = _HANDLERS[action.type](sheet, action)
+    spent = changes.pop("spent", None)
+    if spent is not None:  # the die is marked used only now: checking alone needs no copy
+        index, use = spent
+        dice = list(sheet.dice)
+        die = dice[index]
+        dice[index] = Die(die.rolled, die.value, use)
+        changes["dice"] = tuple(dice)
     # Undo reaches back only inside the open round (or the choice before the first roll).
     changes.setdefault("previous", None if changes.get("done") else sheet)
     return sheet.evolve(**changes)
@@ -104,7 +111,11 @@ def _rolled_die(sheet: Sheet, action: Action) -> tuple[int, Die]:
 
 
 def _spend(sheet: Sheet, action: Action, use: str) -> tuple[int | None, dict[str, Any]]:
-    """The value the action spends and the sheet fields that spending it changes."""
+    """The value the action spends and the sheet fields that spending it changes.
+
+    A rolled die is named as ``spent: (index, use)``; :func:`apply` marks it used, so
+    :func:`legal_actions`, which only asks whether a handler objects, builds no dice.
+    """
     _open_round(sheet)
     if action.wild:
         if sheet.wild_left <= 0:
@@ -115,9 +126,7 @@ def _spend(sheet: Sheet, action: Action, use: str) -> tuple[int | None, dict[str
                                          f"not {value}.")
         return value, {"wild_spent": sheet.wild_spent + 1}
     index, die = _rolled_die(sheet, action)
-    dice = list(sheet.dice)
-    dice[index] = Die(die.rolled, die.value, use)
-    return die.value, {"dice": tuple(dice)}
+    return die.value, {"spent": (index, use)}
 
 
 def _move(sheet: Sheet, action: Action) -> Changes:

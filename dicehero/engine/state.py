@@ -126,8 +126,12 @@ class Sheet:
         _set(new, "reward_counts", self.reward_counts if marks is _KEEP else None)
         return new
 
-    def to_dict(self) -> dict[str, Any]:
-        """The sheet as JSON-ready data, including the undo steps of the open round."""
+    def to_dict(self, undo_steps: bool = True) -> dict[str, Any]:
+        """The sheet as JSON-ready data, including the undo steps of the open round.
+
+        Without ``undo_steps`` the earlier sheets are left out (``previous`` is None):
+        a screen's view needs only whether undo is possible, and every tap's reply is one.
+        """
         return {
             "edition": self.edition.name,
             "offer": list(self.offer),
@@ -142,7 +146,7 @@ class Sheet:
             "minions": list(self.minions),
             "wild_spent": self.wild_spent,
             "powers_used": self.powers_used,
-            "previous": self.previous.to_dict() if self.previous else None,
+            "previous": self.previous.to_dict() if self.previous and undo_steps else None,
         }
 
     @classmethod

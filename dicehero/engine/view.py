@@ -44,7 +44,7 @@ def edition_view(edition: Edition) -> dict[str, Any]:
 
 def sheet_view(sheet: Sheet) -> dict[str, Any]:
     """One player's sheet now: marks, dice with their legal uses, Wild dice, score."""
-    state = sheet.to_dict()
+    state = sheet.to_dict(undo_steps=False)
     del state["previous"]
     state["can_undo"] = sheet.previous is not None
     state["finished"] = sheet.finished
