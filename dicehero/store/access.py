@@ -5,7 +5,7 @@ and its leaderboard."""
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,7 +17,7 @@ from dicehero.store.db import Store
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import hash_secret, normalise_code
 from dicehero.store.group_commit import GroupCommit
-from dicehero.store.models import Game, Player, Roll
+from dicehero.store.models import Game, Hero, Player, Roll
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.projection import GameFold, Projections
 
@@ -108,7 +108,7 @@ class GameAccess:
         if role != "host":
             raise StoreError(Refusal.NOT_YOURS, "not_host", "Only the host can do that.")
 
-    def _owner(self, session: Session, game: Game, player: Player, secret: str | None,
+    def _owner(self, session: Session, game: Game, player: Hero, secret: str | None,
                host_may: bool) -> str:
         """Who may touch ``player``'s sheet: ``"player"`` with their own secret, ``"host"``
         with the host's when ``host_may``; 401 without a secret, 403 for anyone else.
@@ -123,7 +123,7 @@ class GameAccess:
             return "host"
         raise StoreError(Refusal.NOT_YOURS, "not_your_sheet", "That is another player's sheet.")
 
-    def _as_player(self, session: Session, game: Game, player: Player,
+    def _as_player(self, session: Session, game: Game, player: Hero,
                    secret: str | None) -> None:
         """The hero themselves, still in the game (an action, a doodle)."""
         self._owner(session, game, player, secret, host_may=False)
@@ -131,8 +131,9 @@ class GameAccess:
             raise StoreError(Refusal.NOT_YOURS, "player_removed",
                              "The host removed you from this game.")
 
-    def _fold(self, session: Session, game: Game, player_id: int | None = None) -> GameFold:
-        return self.projections.get(session, game, player_id)
+    def _fold(self, session: Session, game: Game, players: Collection[int] | None = None
+              ) -> GameFold:
+        return self.projections.get(session, game, players)
 
     def _active(self, session: Session, game: Game) -> list[Player]:
         return list(session.scalars(select(Player).where(Player.game_id == game.id,

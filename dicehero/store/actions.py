@@ -24,7 +24,7 @@ from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, int_field, normalise_code, only
 from dicehero.store.group_commit import AfterCommit, Job
-from dicehero.store.models import ActionRow, Game, Player
+from dicehero.store.models import HERO_COLUMNS, ActionRow, Game, Hero, Player
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.projection import GameFold, PlayerFold, replay_player
 
@@ -91,7 +91,7 @@ class ActionDesk(GameAccess):
             game, player = self._game_and_player(s, code, player_id)
             self._tapper(s, game, player, secret)
             self._open_for(game, roll)
-            gfold = self._fold(s, game, player.id)
+            gfold = self._fold(s, game, (player.id,))
             with gfold.lock:
                 pfold = gfold.fold(player.id)
                 new = apply(pfold.sheet, action)  # ActionError: the refusal
@@ -99,7 +99,7 @@ class ActionDesk(GameAccess):
             return {"check": True, "action": {"roll": roll, "action": action.to_dict()},
                     "sheet": {**sheet_view(new), **extras}}
 
-    def _tapper(self, s: Session, game: Game, player: Player, secret: str | None) -> None:
+    def _tapper(self, s: Session, game: Game, player: Hero, secret: str | None) -> None:
         """The hero themselves, still in the game, and playing on the phone."""
         self._as_player(s, game, player, secret)
         if player.done_roll == PAPER_DONE:
@@ -125,9 +125,9 @@ class ActionDesk(GameAccess):
                 job.error = e
             return lambda: None
         ids = {job.item.player_id for job in jobs if 0 < job.item.player_id < 2**62}
-        players = {p.id: p for p in s.scalars(
-            select(Player).where(Player.game_id == game.id, Player.id.in_(ids)))}
-        gfold = self._fold(s, game)
+        players: dict[int, Hero] = {p.id: p for p in s.execute(
+            select(*HERO_COLUMNS).where(Player.game_id == game.id, Player.id.in_(ids)))}
+        gfold = self._fold(s, game, players)
         sheets: dict[int, Sheet] = {}  # this batch's sheets, ahead of the cache until commit
         unstored: list[Accepted] = []  # rows not inserted yet
         for job in jobs:
@@ -139,7 +139,7 @@ class ActionDesk(GameAccess):
         new = [a for a in (job.result for job in jobs) if a is not None and not a.repeated]
         return lambda: self._cache(gfold, new)
 
-    def _one(self, s: Session, game: Game, players: dict[int, Player], gfold: GameFold,
+    def _one(self, s: Session, game: Game, players: dict[int, Hero], gfold: GameFold,
              tap: Tap, sheets: dict[int, Sheet], unstored: list[Accepted]) -> Accepted:
         """One tap of a batch: checked, applied to the hero's newest sheet, row queued."""
         player = players.get(tap.player_id)
@@ -163,7 +163,7 @@ class ActionDesk(GameAccess):
         kind = tap.action.type
         if kind == "done" and game.roll_count > 0:
             self._insert(s, unstored)  # the leaderboard of an automatic end reads them
-            player.done_roll = game.roll_count
+            s.get_one(Player, player.id).done_roll = game.roll_count
             s.flush()
             emit(s, game, "player_done", {
                 "round": game.roll_count, "player": {"id": player.id, "name": player.name},
@@ -175,7 +175,7 @@ class ActionDesk(GameAccess):
                                            "superpower": tap.action.superpower})
         return done
 
-    def _repeat(self, s: Session, game: Game, player: Player, tap: Tap,
+    def _repeat(self, s: Session, game: Game, player: Hero, tap: Tap,
                 earlier_id: int) -> Accepted:
         """A key sent again (a retry after a lost reply): the first reply again, or 422."""
         earlier = s.get(ActionRow, earlier_id)

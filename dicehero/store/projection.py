@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,7 @@ from dicehero.engine import Sheet, new_sheet
 from dicehero.engine.edition import Edition
 from dicehero.engine.replay import Replay
 from dicehero.store.dice import derive_offer, offer_label
-from dicehero.store.models import ActionRow, Game, Player, Roll
+from dicehero.store.models import ActionRow, Game, Hero, Player, Roll
 from dicehero.store.paper import is_paper_row, paper_offer, row_sheet
 
 
@@ -82,11 +83,12 @@ class GameFold:
     last_player_id: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
 
-    def refresh(self, session: Session, game: Game, player_id: int | None = None) -> None:
+    def refresh(self, session: Session, game: Game, players: Collection[int] | None = None
+                ) -> None:
         """Fold in the rolls, players and actions committed since the last refresh.
 
-        With ``player_id`` (one player's request) new players are looked up only if
-        that player, or one who acted, is not known yet: one query less per action.
+        With ``players`` (the heroes a request is about) new players are looked up only
+        if one of them, or one who acted, is not known yet: one query less per request.
         """
         if len(self.rolls) < game.roll_count:
             for r in session.scalars(select(Roll).where(Roll.game_id == game.id,
@@ -95,7 +97,7 @@ class GameFold:
                 self.rolls.append(list(r.dice))
                 if r.typed:
                     self.typed.add(r.number)
-        if player_id is None or player_id not in self.players:
+        if players is None or any(p not in self.players for p in players):
             self._new_players(session, game)
         for aid, pid, roll, action, key in session.execute(
                 select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action,
@@ -132,7 +134,7 @@ class GameFold:
         return f
 
 
-def replay_player(session: Session, game: Game, player: Player,
+def replay_player(session: Session, game: Game, player: Hero,
                   upto_action: int | None = None) -> PlayerFold:
     """Replay one player from nothing, up to and including action ``upto_action`` (uncached)."""
     edition = load_edition(game.edition)
@@ -164,8 +166,10 @@ class Projections:
         self._games: OrderedDict[int, GameFold] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, session: Session, game: Game, player_id: int | None = None) -> GameFold:
-        """The game's fold, refreshed from ``session``; hold ``fold.lock`` while using it."""
+    def get(self, session: Session, game: Game, players: Collection[int] | None = None
+            ) -> GameFold:
+        """The game's fold, refreshed from ``session`` (knowing at least ``players``, or
+        everyone); hold ``fold.lock`` while using it."""
         key = (game.power_mode, tuple(game.offer or ()), game.edition)
         with self._lock:
             fold = self._games.get(game.id)
@@ -176,5 +180,5 @@ class Projections:
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
         with fold.lock:
-            fold.refresh(session, game, player_id)
+            fold.refresh(session, game, players)
         return fold
