@@ -29,12 +29,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         errors,
         events,
         guard,
+        json_reply,
         openapi,
         pages,
         sheets,
         solo,
     )
 
+    json_reply.init_app(app)
     errors.init_app(app)
     guard.init_app(app)
     compress.init_app(app)
