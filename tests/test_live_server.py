@@ -168,3 +168,17 @@ def test_a_stream_whose_reader_stopped_reading_is_closed(tmp_path):
         assert status == 200
     finally:
         srv.stop()
+
+
+def test_a_request_with_a_folded_header_gets_400_and_a_plain_one_is_served(server):
+    def ask(extra: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n" + extra
+                      + b"Connection: close\r\n\r\n")
+            reply = b""
+            while chunk := s.recv(65536):
+                reply += chunk
+        return reply.split(b"\r\n", 1)[0]
+
+    assert b" 400 " in ask(b"X-Folded: a\r\n b\r\n")
+    assert b" 200 " in ask(b"X-Plain: a\r\n")

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from gevent import pywsgi
 
+from dicehero.web.http_headers import read_headers
+
 
 class Handler(pywsgi.WSGIHandler):
-    """gevent's handler, exposing itself to the app."""
+    """gevent's handler, exposing itself to the app; headers read without the email parser."""
+
+    MessageClass = staticmethod(read_headers)
 
     def get_environ(self):
         """The WSGI environ, plus this handler."""

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
+from dicehero.web.http_headers import read_headers
+
 
 class GunicornHandler(PyWSGIHandler):
-    """gunicorn's gevent handler, exposing itself to the app (see :mod:`dicehero.web.direct`)."""
+    """gunicorn's gevent handler, exposing itself to the app (see :mod:`dicehero.web.direct`);
+    headers read without the email parser (:mod:`dicehero.web.http_headers`)."""
+
+    MessageClass = staticmethod(read_headers)
 
     def get_environ(self):
         """The WSGI environ, plus this handler."""
