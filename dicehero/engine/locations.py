@@ -531,6 +531,9 @@ class Track(Kind):
     def complete(self, loc: Location, marks: Marks) -> list[bool]:
         return [i < len(marks) for i in range(len(loc.boxes))]
 
+    def rewards_reached(self, loc: Location, marks: Marks) -> list[str]:
+        return [box.reward for box in loc.boxes[:len(marks)] if box.reward]
+
     def honor(self, loc: Location, marks: Marks) -> int:
         return loc.boxes[len(marks) - 1].honor if marks else 0
 

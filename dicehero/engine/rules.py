@@ -15,7 +15,7 @@ from dicehero.engine import locations
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Superpower
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.state import Die, Sheet
+from dicehero.engine.state import Die, Sheet, die_of
 
 Changes = dict[str, Any]  # the fields of the sheet an action changes
 
@@ -30,13 +30,14 @@ def start_round(sheet: Sheet, dice: Sequence[int]) -> Sheet:
     check_roll(ed.dice_per_round, ed.faces, dice)
     if sheet.round >= ed.rounds:
         raise RuleError("game_over", f"The game has only {ed.rounds} rounds.")
-    return sheet.evolve(round=sheet.round + 1, dice=tuple(Die(v, v) for v in dice),
+    return sheet.evolve(round=sheet.round + 1, dice=tuple([die_of(v, v) for v in dice]),
                         done=False, previous=None)
 
 
 def check_roll(count: int, faces: int, dice: Sequence[int]) -> None:
     """Refuse a roll that is not ``count`` whole numbers from 1 to ``faces``."""
-    if not isinstance(dice, Sequence) or isinstance(dice, str) or len(dice) != count:
+    if (type(dice) not in (list, tuple)  # the usual case, before the slower ABC check
+            and (not isinstance(dice, Sequence) or isinstance(dice, str))) or len(dice) != count:
         raise BadAction("bad_roll", f"A roll is {count} dice.")
     for v in dice:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= faces:
@@ -55,8 +56,8 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
     if spent is not None:  # the die is marked used only now: checking alone needs no copy
         index, use = spent
         dice = list(sheet.dice)
-        die = dice[index]
-        dice[index] = Die(die.rolled, die.value, use)
+        old = dice[index]
+        dice[index] = die_of(old.rolled, old.value, use)
         changes["dice"] = tuple(dice)
     # Undo reaches back only inside the open round (or the choice before the first roll).
     changes.setdefault("previous", None if changes.get("done") else sheet)
@@ -229,7 +230,7 @@ def _apply_power(sheet: Sheet, action: Action) -> Changes:
     if new == die.value:
         raise RuleError("power_no_change", f"That die is already a {new}.")
     dice = list(sheet.dice)
-    dice[index] = Die(die.rolled, new, die.used)
+    dice[index] = die_of(die.rolled, new, die.used)
     return {"dice": tuple(dice), "powers_used": sheet.powers_used + 1}
 
 

@@ -35,6 +35,19 @@ class Die:
         return {"rolled": self.rolled, "value": self.value, "used": self.used}
 
 
+_DICE: dict[tuple[int, int, str | None], Die] = {}
+
+
+def die_of(rolled: int, value: int, used: str | None = None) -> Die:
+    """The :class:`Die` of these values, made once: a die is frozen, so one object serves
+    every sheet, and each roll and tap would otherwise build dice anew."""
+    key = (rolled, value, used)
+    made = _DICE.get(key)
+    if made is None:
+        made = _DICE[key] = Die(rolled, value, used)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """Everything one player has on their sheet at one moment of the game."""
@@ -164,7 +177,7 @@ class Sheet:
             superpower=data["superpower"],
             position=data["position"],
             round=data["round"],
-            dice=tuple(Die(d["rolled"], d["value"], d["used"]) for d in data["dice"]),
+            dice=tuple(die_of(d["rolled"], d["value"], d["used"]) for d in data["dice"]),
             done=data["done"],
             played=data.get("played", False),
             marks=tuple(kind_of(loc).from_json(m)
