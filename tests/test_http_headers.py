@@ -69,3 +69,8 @@ def test_a_line_over_64_kib_is_refused():
 def test_latin_1_bytes_are_read_as_http_client_reads_them():
     headers, _ = _read("X-Name: Zoë\r\n\r\n".encode("latin-1"))
     assert headers.get("x-name") == "Zoë"
+
+
+def test_the_headers_are_listed_in_order_for_gunicorns_access_log():
+    headers, _ = _read(b"Host: x\r\nX-A: 1\r\n\r\n")
+    assert headers.items() == [("Host", "x"), ("X-A", "1")]

@@ -3,8 +3,9 @@
 gevent's pywsgi reads headers with ``http.client.parse_headers``, which runs the
 standard library's email parser over them: in a burst of taps that was a sixth of
 the server's time (py-spy), more than the engine. :func:`read_headers` reads the same
-lines into :class:`Headers`, the small part of the message API pywsgi uses
-(``get``, ``getheader``, ``typeheader``, ``headers``, ``del``, ``status``).
+lines into :class:`Headers`, the small part of the message API pywsgi and gunicorn's
+gevent handler use (``get``, ``getheader``, ``typeheader``, ``headers``, ``items``,
+``del``, ``status``).
 
 It is stricter where RFC 9112 allows a server to be: a header line folded over
 two lines (obsolete), a line without a colon, or a name with white space before the
@@ -39,6 +40,10 @@ class Headers:
         return default
 
     getheader = get
+
+    def items(self) -> list[tuple[str, str]]:
+        """Every ``(name, value)`` in order (gunicorn's access log reads them)."""
+        return list(self._items)
 
     def __delitem__(self, name: str) -> None:
         """Forget every header called ``name`` (pywsgi drops Content-Length when chunked)."""
