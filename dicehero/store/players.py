@@ -70,17 +70,19 @@ class PlayerDesk(GameAccess):
                     mine.secret_hash = hash_secret(secret)
                     return {"player": player_json(mine, game), "secret": secret,
                             "code": game.code, "returning": True}
-            active = self._active(s, game)
-            if len(active) >= self.max_players:
+            # Names only, not Player objects: a stream's ten thousandth hero reads them all.
+            names = list(s.scalars(select(Player.name).where(Player.game_id == game.id,
+                                                             Player.removed.is_(False))))
+            if len(names) >= self.max_players:
                 raise StoreError(Refusal.NOT_NOW, "game_full", "This game is full.")
-            check_distinct(name, (p.name for p in active))
+            check_distinct(name, names)
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
                        done_roll=PAPER_DONE if paper else 0, device_hash=device_hash)
             s.add(p)
             s.flush()
             emit(s, game, "player_joined", {"player": player_json(p, game),
-                                            "player_count": len(active) + 1})
+                                            "player_count": len(names) + 1})
             return {"player": player_json(p, game), "secret": secret, "code": game.code,
                     "returning": False}
 
