@@ -21,3 +21,24 @@ class Handler(pywsgi.WSGIHandler):
         env = super().get_environ()
         env["dicehero.handler"] = self
         return env
+
+
+def detach(handler: pywsgi.WSGIHandler) -> tuple[int, bool]:
+    """Take the connection of a streaming response away from pywsgi; return its file
+    descriptor and whether the response is chunked.
+
+    Called from inside the response iterator, after the headers and everything
+    yielded so far are on the wire. When the iterator then ends, pywsgi must
+    neither end the response (``0\\r\\n\\r\\n``) nor read another request, and
+    its clean-up (the handler's ``handle`` and the server's ``do_close``) must
+    not close the connection: the gevent socket is detached (its watchers are
+    dropped, it becomes a closed proxy whose ``close`` does nothing, and the
+    file descriptor is ours), the response counts as unchunked, and the
+    connection as one to close. The same holds for gunicorn's gevent worker,
+    which runs pywsgi.
+    """
+    chunked = bool(handler.response_use_chunked)
+    handler.response_use_chunked = False
+    handler.close_connection = True
+    fd = handler.socket.detach()
+    return fd, chunked
