@@ -13,7 +13,27 @@ from __future__ import annotations
 from gevent import pywsgi
 
 
-class Handler(pywsgi.WSGIHandler):
+class Detachable:
+    """A pywsgi handler whose streaming response may take its connection away (:func:`detach`).
+
+    After a detached response the request's environ is emptied: it, the Flask
+    request and this handler refer to each other, so without this they (and the
+    read buffer of ``wsgi.input``) would wait for a full garbage collection, by
+    then long-lived: kilobytes per connected client.
+    """
+
+    dicehero_detached = False
+
+    def handle_one_response(self):
+        """Run the application; forget the request at once if its connection was detached."""
+        try:
+            super().handle_one_response()
+        finally:
+            if self.dicehero_detached:
+                self.environ.clear()
+
+
+class Handler(Detachable, pywsgi.WSGIHandler):
     """gevent's handler, exposing itself to the app."""
 
     def get_environ(self):
@@ -40,5 +60,6 @@ def detach(handler: pywsgi.WSGIHandler) -> tuple[int, bool]:
     chunked = bool(handler.response_use_chunked)
     handler.response_use_chunked = False
     handler.close_connection = True
+    handler.dicehero_detached = True
     fd = handler.socket.detach()
     return fd, chunked

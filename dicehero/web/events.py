@@ -187,7 +187,8 @@ def events(code: str) -> Response:
                 # A reader that takes nothing for this long is gone: free its socket.
                 handler.socket.settimeout(float(config["SSE_STALL_SECONDS"]))
             yield RETRY
-            time.sleep(0)  # a class reconnecting at once takes turns with other requests
+            if not caught_up:  # nothing to read for one that is: it detaches at once
+                time.sleep(0)  # a class reconnecting at once takes turns with other requests
             if snapshot is not None:
                 yield snapshot
             if not caught_up:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
+from dicehero.web.direct import Detachable
 
-class GunicornHandler(PyWSGIHandler):
+
+class GunicornHandler(Detachable, PyWSGIHandler):
     """gunicorn's gevent handler, exposing itself to the app (see :mod:`dicehero.web.direct`)."""
 
     def get_environ(self):
