@@ -9,6 +9,7 @@ PostgreSQL and Redis) and watch a detached stream from outside.
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import time
 
@@ -17,6 +18,7 @@ import pytest
 from liveserver import Server, SSEClient, create_game, join
 from pgkit import REDIS_URL, fresh_database, require_services
 
+from dicehero.live import bus
 from dicehero.live.bus import Broker, chunk
 from dicehero.live.detached import Detached
 from dicehero.live.sse import KEEPALIVE
@@ -76,6 +78,29 @@ def test_a_detached_client_gets_later_events_and_closes_on_hang_up(pairs):
     assert p.closed == 1  # once only
 
 
+def test_events_delivered_together_go_out_in_one_write_from_the_first_a_client_lacks(
+        pairs, monkeypatch):
+    broker, detached = Broker(), Detached(keepalive=60, stall=60)
+    behind = _Pair(detached, broker, sent=3)
+    ahead = _Pair(detached, broker, sent=4)  # caught up through the store meanwhile
+    pairs += [behind, ahead]
+    writes = []
+
+    class CountingOs:
+        @staticmethod
+        def write(fd, data):
+            writes.append(fd)
+            return os.write(fd, data)
+
+    monkeypatch.setattr(bus, "os", CountingOs)
+    for seq in (4, 5):
+        broker.deliver(1, seq, b"e%d" % seq)  # one transaction's events: the offer, the roll
+    assert writes == []  # nothing yet: the delivering greenlet has not yielded
+    assert behind.read() == chunk(b"e4") + chunk(b"e5")
+    assert ahead.read() == chunk(b"e5")  # it had event 4 already
+    assert len(writes) == 2 and behind.sub.sent == ahead.sub.sent == 5
+
+
 def test_a_quiet_detached_client_gets_keepalives_and_a_busy_one_does_not(pairs):
     broker, detached = Broker(), Detached(keepalive=0.2, stall=60)
     quiet = _Pair(detached, broker)
@@ -110,6 +135,7 @@ def test_a_detached_client_whose_reader_takes_nothing_is_closed_after_the_stall_
     p = _Pair(detached, broker, size=100, rcvbuf=4096)
     pairs.append(p)
     broker.deliver(1, 1, b"x" * 200_000)
+    gevent.sleep(0)  # the broker writes once the delivering greenlet yields
     assert p.sub.pending and not p.closed
     gevent.sleep(0.8)
     assert p.closed == 1 and broker.count(1) == 0
@@ -122,6 +148,7 @@ def test_a_slow_detached_client_that_catches_up_gets_everything_in_order(pairs):
     events = [b"%d:" % seq + b"y" * 50_000 for seq in range(1, 6)]
     for seq, data in enumerate(events, 1):
         broker.deliver(1, seq, data)
+        gevent.sleep(0)
     assert p.sub.pending  # the socket could not take it all at once
     want = b"".join(chunk(e) for e in events)
     got = b""

@@ -15,6 +15,7 @@ the wire instead, and one listener per process feeds its local broker with
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 import time
@@ -74,14 +75,15 @@ class Subscription:
         self.items = _NO_ITEMS  # a connected idle client keeps as little as possible
         self.ready = _NO_EVENT
 
-    def deliver_direct(self, seq: int, data: bytes) -> bool:
-        """Direct mode: event ``seq`` (framed) into the socket; False if the client is dropped."""
+    def deliver_direct(self, seq: int, data: bytes, last: int | None = None) -> bool:
+        """Direct mode: events ``seq`` to ``last`` (one event if None), framed, into the socket;
+        False if the client is dropped."""
         if seq <= self.sent:
             return not self.dropped  # the client has it already
         if seq > self.sent + 1:  # a gap: never skip an event, reconnect and catch up
             self.drop()
             return False
-        self.sent = seq
+        self.sent = seq if last is None else last
         return self.write_direct(data)
 
     def write_direct(self, data: bytes) -> bool:
@@ -170,8 +172,13 @@ class Broker:
 
     It also knows, per game with clients here, the last event id it has seen
     (delivered, or read from the store by a client after subscribing): a new
-    client already at that id needs no catch-up from the store (see
-    :meth:`subscribe_at`).
+    client already at that id needs no catch-up from the store.
+
+    With ``defer`` set (a gevent server: the event loop's ``run_callback``), the
+    direct clients' writes wait in an outbox until the delivering greenlet
+    yields, and then every event delivered meanwhile goes to each client in one
+    write: the two events of a game's first roll (offer, roll) cost one system
+    call per client, not two, and the roll's reply is not held up by the fan-out.
     """
 
     def __init__(self, queue_size: int = QUEUE_SIZE) -> None:
@@ -179,6 +186,8 @@ class Broker:
         self._subs: dict[int, set[Subscription]] = {}
         self._last: dict[int, int] = {}
         self._lock = threading.Lock()
+        self.defer: Callable[[Callable[[], None]], Any] | None = None
+        self._outbox: dict[int, list[tuple[int, bytes]]] = {}
 
     def subscribe(self, game_id: int) -> Subscription:
         """A new client of the game."""
@@ -231,10 +240,15 @@ class Broker:
             subs = list(self._subs.get(game_id, ()))
             if subs and seq > self._last.get(game_id, 0):
                 self._last[game_id] = seq
+        defer = self.defer
         framed: bytes | None = None
         laggards = []
+        later = False
         for s in subs:
             if s.fd >= 0:
+                if defer is not None:
+                    later = True
+                    continue
                 if s.chunked:  # framed once for every direct client
                     if framed is None:
                         framed = chunk(payload)
@@ -247,7 +261,51 @@ class Broker:
                 laggards.append(s)
         for s in laggards:
             self.unsubscribe(s)
+        if later and defer is not None:
+            box = self._outbox.get(game_id)
+            if box is None:
+                if not self._outbox:
+                    defer(self.flush)
+                self._outbox[game_id] = [(seq, payload)]
+            else:
+                box.append((seq, payload))
         return len(subs) - len(laggards)
+
+    def flush(self) -> None:
+        """Write what waits in the outbox to the direct clients: one write per client and game."""
+        outbox, self._outbox = self._outbox, {}
+        for game_id, events in outbox.items():
+            with self._lock:
+                subs = [s for s in self._subs.get(game_id, ()) if s.fd >= 0]
+            framed: dict[tuple[int, bool], bytes] = {}  # (first event, chunked): the bytes
+            laggards = [s for s in subs if not self._write_batch(s, events, framed)]
+            for s in laggards:
+                self.unsubscribe(s)
+
+    @staticmethod
+    def _write_batch(sub: Subscription, events: list[tuple[int, bytes]],
+                     framed: dict[tuple[int, bool], bytes]) -> bool:
+        """Events (in id order) to one direct client, in one write, from the first it does not
+        have; False if it was dropped. ``framed`` caches the bytes for every client."""
+        sent = sub.sent
+        start = 0
+        while start < len(events) and events[start][0] <= sent:
+            start += 1
+        if start == len(events):
+            return not sub.dropped  # it has them all
+        key = (start, sub.chunked)
+        data = framed.get(key)
+        if data is None:
+            todo = events[start:]
+            if any(b[0] != a[0] + 1 for a, b in itertools.pairwise(todo)):
+                # A gap inside the batch: up to it, then the gap drops the client.
+                for seq, payload in todo:
+                    if not sub.deliver_direct(seq, chunk(payload) if sub.chunked else payload):
+                        return False
+                return True
+            frame = chunk if sub.chunked else bytes
+            data = framed[key] = b"".join(frame(p) for _, p in todo)
+        return sub.deliver_direct(events[start][0], data, last=events[-1][0])
 
 
 def chunk(data: bytes) -> bytes:

@@ -60,6 +60,8 @@ class Detached:
             from gevent import get_hub
 
             self._loop = get_hub().loop
+        if sub.broker.defer is None:  # events delivered together go out in one write
+            sub.broker.defer = self._loop.run_callback
         sub.on_close = on_close
         sub.go_direct(fd, chunked, sent, self._kick)
         reader = self._loop.io(fd, READ)
