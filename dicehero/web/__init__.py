@@ -145,8 +145,10 @@ def init_live(app: Flask) -> None:
     else:
         raise ValueError(f"unknown LIVE_BUS {kind!r}")
     app.extensions["dicehero.bus"] = bus
-    app.extensions["dicehero.store"].listeners.append(
-        lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
+    # First: a transaction's events reach the clients before any other listener may
+    # yield (par's worker starting), so they go out together (Broker.defer).
+    app.extensions["dicehero.store"].listeners.insert(
+        0, lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
 
 
 def _redis_bus(app: Flask) -> Any:
