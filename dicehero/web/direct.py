@@ -10,6 +10,8 @@ test client, another server) the stream stays an ordinary WSGI iterator.
 
 from __future__ import annotations
 
+import os
+
 from gevent import pywsgi
 
 
@@ -62,4 +64,5 @@ def detach(handler: pywsgi.WSGIHandler) -> tuple[int, bool]:
     handler.close_connection = True
     handler.dicehero_detached = True
     fd = handler.socket.detach()
+    os.set_blocking(fd, False)  # the broker's writes must never wait (gevent keeps it so)
     return fd, chunked
