@@ -21,7 +21,7 @@ import itertools
 import json
 import logging
 import queue
-import select
+import selectors
 import subprocess
 import sys
 import threading
@@ -93,7 +93,11 @@ class _Child:
             try:
                 proc.stdin.write(json.dumps({"kind": kind, "args": args}).encode() + b"\n")
                 proc.stdin.flush()
-                answered, _, _ = select.select([proc.stdout], [], [], self.job_seconds)
+                # A selector, not select.select: a server holding over 1,024 connections
+                # has file descriptors select() cannot take (ValueError).
+                with selectors.DefaultSelector() as waiting:
+                    waiting.register(proc.stdout, selectors.EVENT_READ)
+                    answered = waiting.select(self.job_seconds)
                 if not answered:
                     proc.kill()  # hung: the next job gets a new process
                     raise ParWorkerError(f"the par process gave no answer in "

@@ -147,13 +147,15 @@ def init_live(app: Flask) -> None:
     else:
         raise ValueError(f"unknown LIVE_BUS {kind!r}")
     app.extensions["dicehero.bus"] = bus
-    app.extensions["dicehero.store"].listeners.append(
-        lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
+    # First: a transaction's events reach the clients before any other listener may
+    # yield (par's worker starting), so they go out together (Broker.defer).
+    app.extensions["dicehero.store"].listeners.insert(
+        0, lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
 
 
 def _redis_bus(app: Flask) -> Any:
     """A Redis pub/sub bus that fills its gaps from this app's store."""
-    from dicehero.live.redis_bus import RedisBus
+    from dicehero.live.redis_bus import CHANNEL, RedisBus
 
     store: Store = app.extensions["dicehero.store"]
     url = app.config["REDIS_URL"] or "redis://127.0.0.1:6379/0"
@@ -161,5 +163,9 @@ def _redis_bus(app: Flask) -> Any:
     def fetch(game_id: int, after: int) -> list[tuple[int, str]]:
         return [(r.seq, r.data) for r in store.events_after(game_id, after)]
 
-    return RedisBus(url, fetch, store.latest_event_ids,
+    # One channel per database: the processes of one deployment share it, and another
+    # database on the same Redis (a second deployment, a test next door) does not
+    # mix its game ids and event ids into this one's.
+    database = store.engine.url.database or ""
+    return RedisBus(url, fetch, store.latest_event_ids, channel=f"{CHANNEL}:{database}",
                     queue_size=app.config["SSE_QUEUE_SIZE"])

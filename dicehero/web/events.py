@@ -17,19 +17,18 @@ and a stream whose reader has taken nothing for ``SSE_STALL_SECONDS`` is closed.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
 from dicehero.live import KEEPALIVE, Bus, Subscription, encode_event
-from dicehero.live.bus import chunk
+from dicehero.live.detached import Detached
 from dicehero.store import Store
+from dicehero.store.fields import normalise_code
 from dicehero.web import games
 from dicehero.web.guard import client_address, too_many
 
@@ -87,6 +86,43 @@ def snapshot_event(last: int, skipped: int, phase: dict[str, Any]) -> bytes:
     return encode_event(last, json.dumps(data, separators=(",", ":")))
 
 
+class GameIds:
+    """Game codes to game ids, for the games followed in this process (a code never changes
+    its game; bounded: forgotten all at once when full)."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._ids: dict[str, int] = {}
+
+    def get(self, code: str) -> int | None:
+        """The id of the game with this code, if known."""
+        return self._ids.get(code)
+
+    def put(self, code: str, game_id: int) -> None:
+        """Remember a game's id."""
+        if len(self._ids) >= self.size:
+            self._ids.clear()
+        self._ids[code] = game_id
+
+
+def _cheap_connect(bus: Bus, code: str, after: int) -> Subscription | None:
+    """A subscription for a client that already has the game's last event, with no query.
+
+    The broker knows the game's last event id as long as the game has clients
+    here; a client that has it needs nothing from the store. None: take the
+    ordinary way (the store).
+    """
+    ids: GameIds = current_app.extensions["dicehero.game_ids"]
+    game_id = ids.get(code)
+    if game_id is None or after == 0 or bus.broker.position(game_id) != after:
+        return None
+    sub = bus.subscribe(game_id)
+    if bus.broker.position(game_id) != after:  # an event arrived meanwhile: play safe
+        sub.close()
+        return None
+    return sub
+
+
 @bp.get("/games/<code>/events")
 def events(code: str) -> Response:
     """The event stream of one game."""
@@ -95,17 +131,31 @@ def events(code: str) -> Response:
     streams: OpenStreams = current_app.extensions["dicehero.streams"]
     config = current_app.config
     keepalive = float(config["SSE_KEEPALIVE"])
-    game_id, last, phase = games().event_position(code)
-    key = (client_address(), game_id)
-    if not streams.acquire(key, int(config["SSE_STREAMS_PER_ADDRESS"])):
-        return too_many(5, "live connections to this game from here (close some tabs)")
+    limit = int(config["SSE_STREAMS_PER_ADDRESS"])
     after = _last_event_id()
-    # Subscribed before the catch-up reads the store, so nothing falls in between.
-    sub = bus.subscribe(game_id)
+    code = normalise_code(code)
     snapshot = None
-    if last - after > int(config["SSE_SNAPSHOT_AFTER"]):
-        snapshot = snapshot_event(last, last - after, phase)
-        after = last
+    caught_up = False  # the client has the game's last event: no catch-up to read
+    sub = _cheap_connect(bus, code, after)
+    if sub is not None:
+        game_id = sub.game_id
+        key = (client_address(), game_id)
+        if not streams.acquire(key, limit):
+            sub.close()
+            return too_many(5, "live connections to this game from here (close some tabs)")
+        caught_up = real = True
+    else:
+        game_id, last, phase = games().event_position(code)
+        current_app.extensions["dicehero.game_ids"].put(code, game_id)
+        key = (client_address(), game_id)
+        if not streams.acquire(key, limit):
+            return too_many(5, "live connections to this game from here (close some tabs)")
+        # Subscribed before the catch-up reads the store, so nothing falls in between.
+        sub = bus.subscribe(game_id)
+        if last - after > int(config["SSE_SNAPSHOT_AFTER"]):
+            snapshot = snapshot_event(last, last - after, phase)
+            after = last
+        real = after <= last  # ``after`` is an event of the game (not a made-up id)
 
     def catch_up(sent: int, upto: int | None = None) -> Iterator[tuple[int, bytes]]:
         while True:
@@ -120,34 +170,51 @@ def events(code: str) -> Response:
                 return
 
     handler = request.environ.get("dicehero.handler")
+    direct = handler is not None and getattr(handler, "socket", None) is not None
+    detached = _detached_clients() if direct else None
+    state = {"detached": False, "released": False}
+
+    def release() -> None:  # also when the stream never started (the client left at once)
+        if not state["released"] and not state["detached"]:
+            state["released"] = True
+            sub.close()
+            streams.release(key)
 
     def stream() -> Iterator[bytes]:
         sent = after
         try:
-            if handler is not None and getattr(handler, "socket", None) is not None:
+            if direct:
                 # A reader that takes nothing for this long is gone: free its socket.
                 handler.socket.settimeout(float(config["SSE_STALL_SECONDS"]))
             yield RETRY
-            time.sleep(0)  # a class reconnecting at once takes turns with other requests
+            if not caught_up:  # nothing to read for one that is: it detaches at once
+                time.sleep(0)  # a class reconnecting at once takes turns with other requests
             if snapshot is not None:
                 yield snapshot
-            for seq, payload in catch_up(after):
-                yield payload
-                sent = seq
-            if handler is not None and getattr(handler, "socket", None) is not None:
-                # Drain what queued up meanwhile, then let the broker write to the socket.
-                while sub.items:
-                    seq, payload = sub.items.popleft()
-                    if seq > sent + 1:
-                        for old, missed in catch_up(sent, upto=seq):
-                            yield missed
-                            sent = old
-                    if seq > sent:
-                        yield payload
-                        sent = seq
-                if not sub.dropped:
-                    _direct(sub, handler, keepalive)
-                return
+            if not caught_up:
+                for seq, payload in catch_up(after):
+                    yield payload
+                    sent = seq
+                if real or sent > after:
+                    # Read after subscribing: from here on the broker knows the position.
+                    bus.broker.seen(sub, sent)
+            while direct:
+                # Drain what queued up meanwhile, then hand the socket to the broker.
+                if sub.dropped:
+                    return
+                if not sub.items:
+                    # Nothing half-written, nothing queued, no greenlet switch since the look.
+                    _detach(sub, handler, detached, sent, lambda: streams.release(key))
+                    state["detached"] = True
+                    return
+                seq, payload = sub.items.popleft()
+                if seq > sent + 1:
+                    for old, missed in catch_up(sent, upto=seq):
+                        yield missed
+                        sent = old
+                if seq > sent:
+                    yield payload
+                    sent = seq
             while True:
                 item = sub.get(keepalive)
                 if item is None:
@@ -165,16 +232,8 @@ def events(code: str) -> Response:
                 yield payload
                 sent = seq
         finally:
-            sub.close()
-
-    released = False
-
-    def release() -> None:  # also when the stream never started (the client left at once)
-        nonlocal released
-        if not released:
-            released = True
-            sub.close()
-            streams.release(key)
+            if not state["detached"]:
+                sub.close()
 
     resp = Response(stream(), mimetype="text/event-stream")
     resp.call_on_close(release)
@@ -183,43 +242,32 @@ def events(code: str) -> Response:
     return resp
 
 
-def _direct(sub: Subscription, handler: Any, keepalive: float) -> None:
-    """Serve a client in direct mode until it hangs up or falls behind.
+def _detached_clients() -> Detached:
+    """This process's detached clients (made on first use: in the worker, after any fork)."""
+    detached: Detached | None = current_app.extensions.get("dicehero.detached")
+    if detached is None:
+        config = current_app.config
+        detached = current_app.extensions["dicehero.detached"] = Detached(
+            float(config["SSE_KEEPALIVE"]), float(config["SSE_STALL_SECONDS"]))
+    return detached
 
-    Everything up to here went through WSGI and is on the wire, and the queue
-    is empty (no greenlet switch since it was checked), so the broker's direct
-    writes follow in order. This greenlet only flushes what a slow socket could
-    not take at once, and sends the keep-alives.
+
+def _detach(sub: Subscription, handler: Any, detached: Detached, sent: int,
+            on_close: Callable[[], None]) -> None:
+    """Hand a caught-up client's connection to this process's :class:`Detached` clients.
+
+    Everything up to event ``sent`` went through WSGI and is on the wire and the
+    queue is empty, so the broker's direct writes follow in order. The request's
+    greenlet then ends; the connection stays open.
     """
-    sock = handler.socket
-    sub.chunked = bool(handler.response_use_chunked)
-    sub.fd = sock.fileno()
-    alive = chunk(KEEPALIVE) if sub.chunked else KEEPALIVE
-    try:
-        while True:
-            sub.ready.clear()
-            if not sub.pending and not sub.dropped and not sub.ready.wait(keepalive):
-                sub.write_direct(alive)
-            if sub.dropped:
-                break
-            if sub.pending:
-                sub.writing = True
-                try:
-                    while sub.pending and not sub.dropped:
-                        sock.sendall(sub.pending.popleft())  # waits for a slow client
-                except OSError:
-                    break
-                finally:
-                    sub.writing = False
-    finally:
-        sub.fd = -1
-        # Part of a chunk may be on the wire: the response cannot end cleanly, so
-        # close the connection (EventSource reconnects with Last-Event-ID).
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
+    from dicehero.web.direct import detach  # gevent: only on the servers that run it
+
+    fd, chunked = detach(handler)
+    detached.adopt(sub, fd, chunked, sent, on_close)
 
 
 def init_app(app: Flask) -> None:
     """Register the event stream."""
     app.extensions["dicehero.streams"] = OpenStreams()
+    app.extensions["dicehero.game_ids"] = GameIds()
     app.register_blueprint(bp)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
+from dicehero.web.direct import Detachable
 from dicehero.web.http_headers import read_headers
 
 
-class GunicornHandler(PyWSGIHandler):
+class GunicornHandler(Detachable, PyWSGIHandler):
     """gunicorn's gevent handler, exposing itself to the app (see :mod:`dicehero.web.direct`);
     headers read without the email parser (:mod:`dicehero.web.http_headers`)."""
 
