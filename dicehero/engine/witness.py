@@ -36,10 +36,13 @@ only decides which steps to try:
   only a Wild die or a superpower use can make more (Grow only 6s, Shrink only
   1s, Shapeshift only numbers rolled beside the die, Teleport none); a track's
   numbers need dice of rounds in the track's order, the ones no such die writes
-  being Wild dice or superpower uses too; and with no die to spare the hero stays
-  once at each location with work, in some order, so each location's numbers must
-  come from the rounds of its stay (or from Wild dice and superpower uses). A
-  state short of dice is abandoned.
+  being Wild dice or superpower uses too, a number short anyway counted once for
+  both; the hero stays once at each location with work, in some order (with ``k``
+  dice to spare, all but ``k`` of them), so each such location's numbers must come
+  from the rounds of its stay (or from Wild dice and superpower uses); and with no
+  die to spare every die of a round spent wholly at one location must help there or
+  fight a Robot Minion there (or be changed by the superpower). A state short of
+  dice is abandoned, between rounds and within one.
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -56,7 +59,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations
 from typing import Any
 
 from dicehero.engine import locations
@@ -272,7 +275,8 @@ class _Search:
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
-        self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
+        self.routes: dict[tuple[Any, ...], tuple[int, int]] = {}  # see _no_route
+        self.stay_tables: dict[tuple[Any, ...], _Tables] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
@@ -379,8 +383,7 @@ class _Search:
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog) and not (self._slack(opened, prog) == 0
-                                                  and self._no_route(opened, prog)):
+        if not self._short(opened, prog) and not self._no_route(opened, prog):
             endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
@@ -465,7 +468,8 @@ class _Search:
         self._remember(sheet, prog)
         slack = self._slack(sheet, prog)
         if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
-                                        or self._short(sheet, prog))):
+                                        or self._short(sheet, prog)
+                                        or (not slack and self._no_route(sheet, prog)))):
             return
         if sheet.position is not None:
             i = sheet.position - 1
@@ -710,7 +714,7 @@ class _Search:
         powers = drawn.powers_used - sheet.powers_used
         deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
         short = sum(deficit)
-        if self.tracks and self._out_of_order(sheet) > wild + (
+        if self.tracks and self._out_of_order(sheet, deficit) > wild + (
                 powers if self._power_makes(sheet, 0) else 0):
             if self.best is not None and self.best[2] is sheet:
                 self.best_order = True
@@ -723,50 +727,82 @@ class _Search:
             return True
         return False
 
-    def _out_of_order(self, sheet: Sheet) -> int:
-        """How many of the numbers still missing on the tracks no rolled die can write, at
-        the least: a track is written in order, so its numbers need dice of the rounds in
-        that order (dice of one round in any order among themselves); the rest must be
-        Wild dice or changed by the superpower. Each track is counted on its own, as if no
-        other location wanted its dice, so this never counts too many."""
+    def _out_of_order(self, sheet: Sheet, deficit: Sequence[int]) -> int:
+        """How many numbers Wild dice or superpower uses must make, at the least, once the
+        tracks' order is counted: a track is written in order, so its numbers need dice of
+        the rounds in that order (dice of one round in any order among themselves); the
+        rest must be Wild dice or changed by the superpower. Each track is counted on its
+        own, as if no other location wanted its dice, so this never counts too many.
+
+        A number the dice left hold too few of (``deficit``) is made up that many times
+        whatever the tracks do: for every set of such numbers, those are counted by their
+        deficit and the tracks' other numbers by their order, and the most is taken.
+        """
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        total = 0
+        tracks = []
         for i in self.tracks:
             numbers = self._missing_at(i, sheet.marks[i])
             if len(numbers) > 1:  # one number has no order: _short counts it
-                key = (numbers, sheet.round, now)
-                unmatched = self.unmatched.get(key)
-                if unmatched is None:
-                    rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
-                    unmatched = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
-                total += unmatched
-        return total
+                tracks.append(numbers)
+        if not tracks:
+            return 0
+        scarce = tuple((v, deficit[v]) for v in range(1, self.faces + 1) if deficit[v])
+        key = (tuple(tracks), sheet.round, now, scarce)
+        made_up = self.unmatched.get(key)
+        if made_up is None:
+            rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+            made_up = self.unmatched[key] = _made_up(tracks, rounds, self.faces, dict(scarce))
+        return made_up
 
     def _no_route(self, sheet: Sheet, prog: int) -> bool:
-        """With no die to spare, whether no order of visits lets every location with work
-        find its numbers among the dice rolled while the hero is there.
+        """Whether no order of visits lets every location with work find its numbers among
+        the dice rolled while the hero is there (and, with no die to spare, spend there
+        every die rolled in a round it stays there from start to end).
 
-        With no die to spare, every move goes to a location with work that the hero
-        then finishes before leaving (another move would be a die spent on no mark), so
-        the hero stays at each such location once, in some order, the one it is at first.
-        A location's numbers must then come from the rounds of its stay (a round where
-        the hero moves counted for both locations), and the ones missing there from Wild
-        dice or superpower uses.
+        Every move is a die: with no die to spare, every move goes to a location with
+        work that the hero then finishes before leaving (another move would be a die
+        spent on no mark), so the hero stays at each such location once, in some order,
+        the one it is at first. With ``k`` dice to spare, at most ``k`` locations are
+        visited more than once: the others are still stayed at once each, in some order
+        (the one it is at first, unless it is one of those ``k``), and for the ``k`` the
+        dice of every round are counted. A location's numbers must then come from the
+        rounds of its stay (a round where the hero moves counted for both locations),
+        and the ones missing there from Wild dice or superpower uses.
+
+        With no die to spare every die is also spent on a mark, a Robot Minion or one of
+        those moves: in a round the hero spends wholly at one location (after the round
+        it is in, and the last round of the game only if it ends there), every die must
+        help there or fight a Robot Minion there, so a die of a number the location no
+        longer needs, beyond its Robot Minions left, must be changed by the superpower.
         """
         here = sheet.position
         work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
-        if (len(work) < 2 and (not work or work[0] == here)) or len(work) > 5:
-            return False  # one stay (_short counts its numbers), or too many orders to try
+        slack = self._slack(sheet, prog)
+        if not work or len(work) > 5 or (slack and slack >= len(work) - 1):
+            return False  # nothing left, too many orders to try, or nothing to order
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
-        key = (sheet.round, now, here, needs)
+        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1]),
+                       self.drawn.minions[n - 1] - sheet.minions[n - 1]) for n in work)
+        key = (sheet.round, now, here, needs, slack)
         spare = self.routes.get(key)
         if spare is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
-            spare = self.routes[key] = _fewest_made_up(here, dict(needs), rounds, self.faces)
+            if not rounds:  # no dice left: _slack judges
+                return False
+            tables = {}
+            for n, numbers, fights in needs:
+                at = (numbers, fights, sheet.round, now)
+                table = self.stay_tables.get(at)
+                if table is None:
+                    table = self.stay_tables[at] = _stay_tables(numbers, fights, rounds,
+                                                                self.faces)
+                tables[n] = table
+            spare = self.routes[key] = _fewest_made_up(here, tables, len(rounds), slack)
         wild = self.drawn.wild_used - sheet.wild_spent
         powers = self.drawn.powers_used - sheet.powers_used
-        return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
+        if not self._power_makes(sheet, 0):
+            powers = 0
+        return spare[0] > wild + powers or spare[1] > powers
 
     def _first_out_of_order(self, sheet: Sheet) -> str:
         """In words, the first number still missing on a track that the rolled dice cannot
@@ -832,43 +868,89 @@ class _Search:
                 f"that {missing} while you could be there.")
 
 
-def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int) -> int:
-    """The fewest of ``numbers``, written in this order, that the dice of ``rounds`` cannot
-    write, the dice of each round used in any order but the rounds in theirs.
+def _made_up(tracks: Sequence[Sequence[int]], rounds: Sequence[Sequence[int]], faces: int,
+             scarce: dict[int, int]) -> int:
+    """The fewest numbers Wild dice or superpower uses must make for the tracks' numbers
+    (each track's written in its order) and for the numbers the dice of ``rounds`` hold too
+    few of (``scarce``: how many too few), the dice of each round used in any order but the
+    rounds in theirs.
 
-    ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
-    so far. A round writes a run of the numbers that follow, as many of them as it holds
-    dice for (a run's numbers in any order within the round).
+    Each track is counted on its own, as if no other location wanted the dice, so this
+    never counts too many. A number made for a track that is scarce anyway costs nothing
+    until as many of it are made as it is short of (they are made whatever the tracks
+    do). The states of the count: how many of each scarce number were made so far, at
+    most its shortage, and the fewest numbers made beyond those.
+    """
+    numbers_scarce = sorted(scarce)
+    index = {v: i for i, v in enumerate(numbers_scarce)}
+    cap = [scarce[v] for v in numbers_scarce]
+    states: dict[tuple[int, ...], int] = {tuple(0 for _ in cap): 0}
+    for numbers in tracks:
+        states = _track_made_up(numbers, rounds, faces, states, index, cap)
+    return min(states.values()) + sum(cap)
+
+
+def _make(states: dict[tuple[int, ...], int], v: int, index: dict[int, int],
+          cap: Sequence[int]) -> dict[tuple[int, ...], int]:
+    """``states`` after one more ``v`` is made (see :func:`_made_up`)."""
+    i = index.get(v)
+    out: dict[tuple[int, ...], int] = {}
+    for made, cost in states.items():
+        if i is not None and made[i] < cap[i]:
+            made = (*made[:i], made[i] + 1, *made[i + 1:])
+        else:
+            cost += 1
+        if cost < out.get(made, cost + 1):
+            out[made] = cost
+    return out
+
+
+def _merge(into: dict[tuple[int, ...], int], states: dict[tuple[int, ...], int]) -> None:
+    for made, cost in states.items():
+        if cost < into.get(made, cost + 1):
+            into[made] = cost
+
+
+def _track_made_up(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int,
+                   start: dict[tuple[int, ...], int], index: dict[int, int],
+                   cap: Sequence[int]) -> dict[tuple[int, ...], int]:
+    """The states of :func:`_made_up` once ``numbers`` are written in this order too.
+
+    ``best[k]``: the states once the first ``k`` numbers are written, after the rounds so
+    far. A round writes a run of the numbers that follow, as many of them as it holds
+    dice for (a run's numbers in any order within the round); the others are made.
     """
     n = len(numbers)
-    best = list(range(n + 1))
+    best = [start]
+    for v in numbers:  # made before the first round (or at any time: the count is the same)
+        best.append(_make(best[-1], v, index, cap))
     for dice in rounds:
         held = [0] * (faces + 1)
         for v in dice:
             held[v] += 1
-        new = list(best)
+        new = [dict(b) for b in best]
         for k in range(n):
             wanted = [0] * (faces + 1)
-            written = 0
+            run = best[k]
             for j in range(k, n):
                 v = numbers[j]
                 wanted[v] += 1
-                if wanted[v] <= held[v]:
-                    written += 1
-                cost = best[k] + (j + 1 - k) - written
-                if cost < new[j + 1]:
-                    new[j + 1] = cost
+                if wanted[v] > held[v]:
+                    run = _make(run, v, index, cap)
+                _merge(new[j + 1], run)
         best = new
-    return min(best[k] + n - k for k in range(n + 1))
+    return best[n]
 
 
-def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
-                    rounds: Sequence[Sequence[int]], faces: int) -> int:
-    """The fewest numbers that Wild dice or superpower uses must make up, over every order
-    of one stay at each location of ``needs`` (``here`` first if it is one of them): a
-    location's numbers come from the dice of the rounds of its stay; stays follow one
-    another, a round where the hero moves on counting for both (see _Search._no_route).
-    """
+_Tables = tuple[list[list[int]], list[list[int]], list[int]]
+
+
+def _stay_tables(numbers: Sequence[int], fights: int, rounds: Sequence[Sequence[int]],
+                 faces: int) -> _Tables:
+    """For a location that needs ``numbers`` and ``fights`` Robot Minions: ``short[first]
+    [last]``, the numbers it lacks in a stay over those rounds; ``changed[first][last]``,
+    the dice of the rounds strictly within such a stay that it cannot take as they are;
+    ``closed[first]``, the same for a stay to the game's end (see _fewest_made_up)."""
     count = len(rounds)
     held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
     for dice in rounds:
@@ -876,41 +958,113 @@ def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
         for v in dice:
             row[v] += 1
         held.append(row)
-    wanted = {}
-    for n, numbers in needs.items():
-        row = [0] * (faces + 1)
-        for v in numbers:
-            row[v] += 1
-        wanted[n] = [(v, k) for v, k in enumerate(row) if k]
+    want = [0] * (faces + 1)
+    for v in numbers:
+        want[v] += 1
+    wanted = [(v, k) for v, k in enumerate(want) if k]
+    faces_ = range(1, faces + 1)
 
-    # short[n][first][last]: the numbers location n lacks in a stay over those rounds
-    short = {n: [[sum(max(0, k - held[last + 1][v] + held[first][v]) for v, k in want)
-                  for last in range(count)] for first in range(count)]
-             for n, want in wanted.items()}
-    others = [n for n in needs if n != here]
-    best = None
-    for order in permutations(others):
-        stays = [here, *order] if here in needs else list(order)
-        # cost[t]: the fewest made up so far with the last stay ending in round t
-        cost = [0] + [None] * (count - 1)
-        for n in stays:
-            new: list[int | None] = [None] * count
-            lacks = short[n]
-            for first, so_far in enumerate(cost):
-                if so_far is None:
+    def stray(first: int, last: int) -> int:
+        if first > last:
+            return 0
+        low, high = held[first], held[last + 1]
+        dice = absorbed = 0
+        for v in faces_:
+            k = high[v] - low[v]
+            if k:
+                dice += k
+                absorbed += min(k, want[v])
+        return max(0, dice - absorbed - fights)
+
+    short = []
+    for first in range(count):
+        low = held[first]
+        short.append([sum(max(0, k - held[last + 1][v] + low[v]) for v, k in wanted)
+                      for last in range(count)])
+    changed = [[stray(first + 1, last - 1) for last in range(count)] for first in range(count)]
+    closed = [stray(first + 1, count - 1) for first in range(count)]
+    return short, changed, closed
+
+
+def _fewest_made_up(here: int | None, tables: dict[int, _Tables], count: int,
+                    split: int = 0) -> tuple[int, int]:
+    """Over every order of one stay at each location of ``tables`` (``here`` first if it
+    is one of them; see :func:`_stay_tables`): the fewest numbers that Wild dice or
+    superpower uses must make up, and the fewest dice the superpower must change.
+
+    A location's numbers come from the dice of the rounds of its stay; stays follow one
+    another, a round where the hero moves on counting for both. The dice of a round
+    wholly within a stay (not its first; its last only if it is the game's last round
+    and the stay the last) are all spent there: those of a number the location does not
+    need, beyond its Robot Minions, must be changed (see _Search._no_route).
+
+    With ``split``, that many locations (any of them) may be stayed at more than once:
+    they are left out of the order and take their numbers from every round, and no die
+    is counted as changed (spare dice may be left unused).
+    """
+    if split:
+        fewest = None
+        for apart in combinations(list(tables), split):
+            rest = {n: t for n, t in tables.items() if n not in apart}
+            made, _ = _fewest_made_up(here, rest, count)
+            made += sum(tables[n][0][0][count - 1] for n in apart)
+            if fewest is None or made < fewest:
+                fewest = made
+                if not made:
+                    break
+        return (fewest or 0, 0)
+    if not tables:
+        return (0, 0)
+    out = []
+    for which in (0, 1):
+        # cost[mask][t]: the fewest so far over the stays at the locations of mask, the
+        # last ending in round t (None: no such order)
+        first_mask = 0
+        start: list[int | None] = [0] + [None] * (count - 1)
+        numbers = list(tables)
+        bit = {n: 1 << i for i, n in enumerate(numbers)}
+        if here in tables and len(tables) > 1:
+            first_mask = bit[here]
+            row = tables[here][which][0]
+            start = list(row)
+        full = (1 << len(numbers)) - 1
+        cost: dict[int, list[int | None]] = {first_mask: start}
+        best = None
+        for mask in sorted(range(full + 1), key=int.bit_count):
+            now = cost.get(mask)
+            if now is None or mask & first_mask != first_mask:
+                continue
+            for n in numbers:
+                if mask & bit[n]:
                     continue
-                row = lacks[first]
-                for last in range(first, count):
-                    c = so_far + row[last]
-                    if new[last] is None or c < new[last]:
-                        new[last] = c
-            cost = new
-        end = cost[-1]
-        if end is not None and (best is None or end < best):
-            best = end
-            if not best:
-                break
-    return 0 if best is None else best
+                grown = mask | bit[n]
+                if grown == full and which:  # the last stay: to the game's end
+                    closed = tables[n][2]
+                    for first, so_far in enumerate(now):
+                        if so_far is not None:
+                            c = so_far + closed[first]
+                            if best is None or c < best:
+                                best = c
+                    continue
+                rows = tables[n][which]
+                new = cost.get(grown)
+                if new is None:
+                    new = cost[grown] = [None] * count
+                for first, so_far in enumerate(now):
+                    if so_far is None:
+                        continue
+                    row = rows[first]
+                    for last in range(first, count):
+                        c = so_far + row[last]
+                        old = new[last]
+                        if old is None or c < old:
+                            new[last] = c
+        if not which:
+            best = cost.get(full, [None])[-1]
+        if first_mask == full:  # only the stay here, to the game's end
+            best = tables[here][2][0] if which else tables[here][0][0][count - 1]
+        out.append(best or 0)
+    return out[0], out[1]
 
 
 def _round_of(ends: list[_End]) -> int:
