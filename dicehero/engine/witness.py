@@ -24,7 +24,8 @@ only decides which steps to try:
   more, no more Wild dice spent) is dropped;
 * **the likeliest first**: in a round with few dice to spare, the endings that keep
   the most to spare, then those a player aiming for Honor would choose (the greedy
-  bot's own valuation); passes of growing length try other orders;
+  bot's own valuation); passes of growing length try other orders (in a round with
+  few dice to spare, an ending may move up a few more places each pass);
 * **once per state**: a state at the end of a round that did not lead to the
   drawing marks every state it beats the same way as failed, so they are not
   searched again; the endings of a round with few dice to spare are worked out
@@ -42,7 +43,9 @@ only decides which steps to try:
   from the rounds of its stay (or from Wild dice and superpower uses); and with no
   die to spare every die of a round spent wholly at one location must help there or
   fight a Robot Minion there (or be changed by the superpower). A state short of
-  dice is abandoned, between rounds and within one.
+  dice is abandoned, between rounds and within one (the orders of visits within a
+  round only once a search has gone past a few thousand states: they cost more than
+  they save in a quick one).
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -77,8 +80,10 @@ IMPOSSIBLE = "impossible"
 UNDECIDED = "undecided"
 MAX_STATES = 150_000  # states searched before giving up as undecided
 _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
+_ROUTES_WITHIN = 2_000  # states searched before routes are checked within rounds too
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
+_SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
 DONE = Action("done")
 
@@ -334,8 +339,9 @@ class _Search:
         """The witness's actions round by round (unused dice and ``done`` left out), or None.
 
         Passes of growing length: a pass that took a wrong turn early can spend its time
-        below it, so the next pass, given twice the states, tries the steps of a round in
-        a new order. What a pass proved (states that cannot lead to the drawing) holds
+        below it, so the next pass, given half again as many states, tries the steps of
+        a round in a new order (the ranked endings of a tight round shaken a little more
+        each pass: see _shaken). What a pass proved (states that cannot lead to the drawing) holds
         for every later pass; the last runs to the end (or to the cap on states).
         """
         prog = self._bits(start.marks, start.minions)
@@ -349,7 +355,7 @@ class _Search:
                 pass
             self.passes += 1
             self.rng.seed(self.passes)
-            budget *= 2
+            budget = budget * 3 // 2
 
     def _beaten_by_failure(self, sheet: Sheet, prog: int) -> bool:
         """Whether a state that beats this one in every way was searched to no avail.
@@ -387,6 +393,8 @@ class _Search:
             endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
+                if self.passes:
+                    endings = self._shaken(endings)
             else:
                 endings = self._stay(opened, prog, (), None, set())
             ends: set[tuple[Any, ...]] = set()
@@ -416,6 +424,16 @@ class _Search:
                 self.kept = len(ends)
             self.rounds_seen[key] = ends
         return ends
+
+    def _shaken(self, ends: list[_End]) -> list[_End]:
+        """The ranked endings of a tight round in a new order for a later pass: each may
+        move up a few places (more in later passes), the most to spare still first."""
+        spread = _SHAKE * self.passes
+        rng = self.rng
+        keyed = [(-self._slack(e[0], e[1]), i + rng.random() * spread, i)
+                 for i, e in enumerate(ends)]
+        keyed.sort()
+        return [ends[k[2]] for k in keyed]
 
     def _ranked(self, endings: Iterable[_End]) -> list[_End]:
         """Every ending of a tight round (few dice to spare): the ones that keep the most dice
@@ -469,7 +487,8 @@ class _Search:
         slack = self._slack(sheet, prog)
         if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
                                         or self._short(sheet, prog)
-                                        or (not slack and self._no_route(sheet, prog)))):
+                                        or (not slack and self.nodes > _ROUTES_WITHIN
+                                            and self._no_route(sheet, prog)))):
             return
         if sheet.position is not None:
             i = sheet.position - 1
@@ -714,8 +733,8 @@ class _Search:
         powers = drawn.powers_used - sheet.powers_used
         deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
         short = sum(deficit)
-        if self.tracks and self._out_of_order(sheet, deficit) > wild + (
-                powers if self._power_makes(sheet, 0) else 0):
+        if self.tracks and self._out_of_order(sheet, deficit, wild + (
+                powers if self._power_makes(sheet, 0) else 0)):
             if self.best is not None and self.best[2] is sheet:
                 self.best_order = True
             return True
@@ -727,32 +746,47 @@ class _Search:
             return True
         return False
 
-    def _out_of_order(self, sheet: Sheet, deficit: Sequence[int]) -> int:
-        """How many numbers Wild dice or superpower uses must make, at the least, once the
-        tracks' order is counted: a track is written in order, so its numbers need dice of
-        the rounds in that order (dice of one round in any order among themselves); the
-        rest must be Wild dice or changed by the superpower. Each track is counted on its
-        own, as if no other location wanted its dice, so this never counts too many.
+    def _out_of_order(self, sheet: Sheet, deficit: Sequence[int], budget: int) -> bool:
+        """Whether more numbers than ``budget`` must be made by Wild dice or superpower
+        uses once the tracks' order is counted: a track is written in order, so its
+        numbers need dice of the rounds in that order (dice of one round in any order
+        among themselves); the rest must be Wild dice or changed by the superpower. Each
+        track is counted on its own, as if no other location wanted its dice, so this
+        never counts too many.
 
-        A number the dice left hold too few of (``deficit``) is made up that many times
-        whatever the tracks do: for every set of such numbers, those are counted by their
-        deficit and the tracks' other numbers by their order, and the most is taken.
+        A number the dice left hold too few of (``deficit``) is made that many times
+        whatever the tracks do, so a track's number of it made costs nothing more up to
+        that many (:func:`_made_up`); a track with no such number adds its own count.
         """
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        tracks = []
+        alone = 0  # the tracks with no scarce number
+        scarce_tracks = []
         for i in self.tracks:
             numbers = self._missing_at(i, sheet.marks[i])
-            if len(numbers) > 1:  # one number has no order: _short counts it
-                tracks.append(numbers)
-        if not tracks:
-            return 0
+            if len(numbers) < 2:  # one number has no order: _short counts it
+                continue
+            if any(deficit[v] for v in numbers):
+                scarce_tracks.append(numbers)
+                continue
+            key = (numbers, sheet.round, now)
+            made_up = self.unmatched.get(key)
+            if made_up is None:
+                rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+                made_up = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
+            alone += made_up
+        short = sum(deficit)
+        if not scarce_tracks:
+            return alone + short > budget if alone else False
+        if alone + short > budget:
+            return True
         scarce = tuple((v, deficit[v]) for v in range(1, self.faces + 1) if deficit[v])
-        key = (tuple(tracks), sheet.round, now, scarce)
+        key = (tuple(scarce_tracks), sheet.round, now, scarce)
         made_up = self.unmatched.get(key)
         if made_up is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
-            made_up = self.unmatched[key] = _made_up(tracks, rounds, self.faces, dict(scarce))
-        return made_up
+            made_up = self.unmatched[key] = _made_up(scarce_tracks, rounds, self.faces,
+                                                     dict(scarce))
+        return alone + made_up > budget
 
     def _no_route(self, sheet: Sheet, prog: int) -> bool:
         """Whether no order of visits lets every location with work find its numbers among
@@ -791,13 +825,14 @@ class _Search:
                 return False
             tables = {}
             for n, numbers, fights in needs:
-                at = (numbers, fights, sheet.round, now)
+                at = (numbers, fights if not slack else -1, sheet.round, now)
                 table = self.stay_tables.get(at)
                 if table is None:
                     table = self.stay_tables[at] = _stay_tables(numbers, fights, rounds,
-                                                                self.faces)
+                                                                self.faces, not slack)
                 tables[n] = table
-            spare = self.routes[key] = _fewest_made_up(here, tables, len(rounds), slack)
+            spare = self.routes[key] = _fewest_made_up(here, tables, len(rounds), slack,
+                                                       stray=not slack)
         wild = self.drawn.wild_used - sheet.wild_spent
         powers = self.drawn.powers_used - sheet.powers_used
         if not self._power_makes(sheet, 0):
@@ -866,6 +901,37 @@ class _Search:
         return (f"No legal play over this game's rolls draws all these marks. The closest "
                 f"makes {made} of the sheet's {self.total} marks; after it, no roll has a die "
                 f"that {missing} while you could be there.")
+
+
+def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int) -> int:
+    """The fewest of ``numbers``, written in this order, that the dice of ``rounds`` cannot
+    write, the dice of each round used in any order but the rounds in theirs (what
+    :func:`_made_up` counts for one track with no number scarce, in plain lists).
+
+    ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
+    so far. A round writes a run of the numbers that follow, as many of them as it holds
+    dice for (a run's numbers in any order within the round).
+    """
+    n = len(numbers)
+    best = list(range(n + 1))
+    for dice in rounds:
+        held = [0] * (faces + 1)
+        for v in dice:
+            held[v] += 1
+        new = list(best)
+        for k in range(n):
+            wanted = [0] * (faces + 1)
+            written = 0
+            for j in range(k, n):
+                v = numbers[j]
+                wanted[v] += 1
+                if wanted[v] <= held[v]:
+                    written += 1
+                cost = best[k] + (j + 1 - k) - written
+                if cost < new[j + 1]:
+                    new[j + 1] = cost
+        best = new
+    return min(best[k] + n - k for k in range(n + 1))
 
 
 def _made_up(tracks: Sequence[Sequence[int]], rounds: Sequence[Sequence[int]], faces: int,
@@ -946,11 +1012,12 @@ _Tables = tuple[list[list[int]], list[list[int]], list[int]]
 
 
 def _stay_tables(numbers: Sequence[int], fights: int, rounds: Sequence[Sequence[int]],
-                 faces: int) -> _Tables:
+                 faces: int, with_stray: bool = True) -> _Tables:
     """For a location that needs ``numbers`` and ``fights`` Robot Minions: ``short[first]
     [last]``, the numbers it lacks in a stay over those rounds; ``changed[first][last]``,
     the dice of the rounds strictly within such a stay that it cannot take as they are;
-    ``closed[first]``, the same for a stay to the game's end (see _fewest_made_up)."""
+    ``closed[first]``, the same for a stay to the game's end (see _fewest_made_up); the
+    last two left empty without ``with_stray``."""
     count = len(rounds)
     held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
     for dice in rounds:
@@ -981,13 +1048,15 @@ def _stay_tables(numbers: Sequence[int], fights: int, rounds: Sequence[Sequence[
         low = held[first]
         short.append([sum(max(0, k - held[last + 1][v] + low[v]) for v, k in wanted)
                       for last in range(count)])
+    if not with_stray:
+        return short, [], []
     changed = [[stray(first + 1, last - 1) for last in range(count)] for first in range(count)]
     closed = [stray(first + 1, count - 1) for first in range(count)]
     return short, changed, closed
 
 
 def _fewest_made_up(here: int | None, tables: dict[int, _Tables], count: int,
-                    split: int = 0) -> tuple[int, int]:
+                    split: int = 0, stray: bool = True) -> tuple[int, int]:
     """Over every order of one stay at each location of ``tables`` (``here`` first if it
     is one of them; see :func:`_stay_tables`): the fewest numbers that Wild dice or
     superpower uses must make up, and the fewest dice the superpower must change.
@@ -1000,13 +1069,13 @@ def _fewest_made_up(here: int | None, tables: dict[int, _Tables], count: int,
 
     With ``split``, that many locations (any of them) may be stayed at more than once:
     they are left out of the order and take their numbers from every round, and no die
-    is counted as changed (spare dice may be left unused).
+    is counted as changed (spare dice may be left unused); nor without ``stray``.
     """
     if split:
         fewest = None
         for apart in combinations(list(tables), split):
             rest = {n: t for n, t in tables.items() if n not in apart}
-            made, _ = _fewest_made_up(here, rest, count)
+            made, _ = _fewest_made_up(here, rest, count, stray=False)
             made += sum(tables[n][0][0][count - 1] for n in apart)
             if fewest is None or made < fewest:
                 fewest = made
@@ -1015,8 +1084,8 @@ def _fewest_made_up(here: int | None, tables: dict[int, _Tables], count: int,
         return (fewest or 0, 0)
     if not tables:
         return (0, 0)
-    out = []
-    for which in (0, 1):
+    out = [0, 0]
+    for which in (0, 1) if stray else (0,):
         # cost[mask][t]: the fewest so far over the stays at the locations of mask, the
         # last ending in round t (None: no such order)
         first_mask = 0
@@ -1063,7 +1132,7 @@ def _fewest_made_up(here: int | None, tables: dict[int, _Tables], count: int,
             best = cost.get(full, [None])[-1]
         if first_mask == full:  # only the stay here, to the game's end
             best = tables[here][2][0] if which else tables[here][0][0][count - 1]
-        out.append(best or 0)
+        out[which] = best or 0
     return out[0], out[1]
 
 
