@@ -40,10 +40,8 @@ only decides which steps to try:
   being Wild dice or superpower uses too, a number short anyway counted once for
   both; the hero stays once at each location with work, in some order (with ``k``
   dice to spare, all but ``k`` of them), so each such location's numbers must come
-  from the rounds of its stay (or from Wild dice and superpower uses); and with no
-  die to spare every die of a round spent wholly at one location must help there or
-  fight a Robot Minion there (or be changed by the superpower). A state short of
-  dice is abandoned, between rounds and within one (the orders of visits within a
+  from the rounds of its stay (or from Wild dice and superpower uses). A state short
+  of dice is abandoned, between rounds and within one (the orders of visits within a
   round only once a search has gone past a few thousand states: they cost more than
   they save in a quick one).
 
@@ -280,8 +278,8 @@ class _Search:
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
-        self.routes: dict[tuple[Any, ...], tuple[int, int]] = {}  # see _no_route
-        self.stay_tables: dict[tuple[Any, ...], _Tables] = {}  # see _no_route
+        self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
+        self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
@@ -790,8 +788,7 @@ class _Search:
 
     def _no_route(self, sheet: Sheet, prog: int) -> bool:
         """Whether no order of visits lets every location with work find its numbers among
-        the dice rolled while the hero is there (and, with no die to spare, spend there
-        every die rolled in a round it stays there from start to end).
+        the dice rolled while the hero is there.
 
         Every move is a die: with no die to spare, every move goes to a location with
         work that the hero then finishes before leaving (another move would be a die
@@ -802,42 +799,31 @@ class _Search:
         dice of every round are counted. A location's numbers must then come from the
         rounds of its stay (a round where the hero moves counted for both locations),
         and the ones missing there from Wild dice or superpower uses.
-
-        With no die to spare every die is also spent on a mark, a Robot Minion or one of
-        those moves: in a round the hero spends wholly at one location (after the round
-        it is in, and the last round of the game only if it ends there), every die must
-        help there or fight a Robot Minion there, so a die of a number the location no
-        longer needs, beyond its Robot Minions left, must be changed by the superpower.
         """
         here = sheet.position
         work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
         slack = self._slack(sheet, prog)
-        if not work or len(work) > 5 or (slack and slack >= len(work) - 1):
-            return False  # nothing left, too many orders to try, or nothing to order
+        if len(work) > 5 or slack >= len(work) - 1:
+            return False  # too many orders to try, or nothing to order
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1]),
-                       self.drawn.minions[n - 1] - sheet.minions[n - 1]) for n in work)
+        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
         key = (sheet.round, now, here, needs, slack)
         spare = self.routes.get(key)
         if spare is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
             if not rounds:  # no dice left: _slack judges
                 return False
-            tables = {}
-            for n, numbers, fights in needs:
-                at = (numbers, fights if not slack else -1, sheet.round, now)
-                table = self.stay_tables.get(at)
+            lacks = {}
+            for n, numbers in needs:
+                at = (numbers, sheet.round, now)
+                table = self.stay_lacks.get(at)
                 if table is None:
-                    table = self.stay_tables[at] = _stay_tables(numbers, fights, rounds,
-                                                                self.faces, not slack)
-                tables[n] = table
-            spare = self.routes[key] = _fewest_made_up(here, tables, len(rounds), slack,
-                                                       stray=not slack)
+                    table = self.stay_lacks[at] = _stay_lacks(numbers, rounds, self.faces)
+                lacks[n] = table
+            spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
         wild = self.drawn.wild_used - sheet.wild_spent
         powers = self.drawn.powers_used - sheet.powers_used
-        if not self._power_makes(sheet, 0):
-            powers = 0
-        return spare[0] > wild + powers or spare[1] > powers
+        return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
 
     def _first_out_of_order(self, sheet: Sheet) -> str:
         """In words, the first number still missing on a track that the rolled dice cannot
@@ -1008,16 +994,10 @@ def _track_made_up(numbers: Sequence[int], rounds: Sequence[Sequence[int]], face
     return best[n]
 
 
-_Tables = tuple[list[list[int]], list[list[int]], list[int]]
-
-
-def _stay_tables(numbers: Sequence[int], fights: int, rounds: Sequence[Sequence[int]],
-                 faces: int, with_stray: bool = True) -> _Tables:
-    """For a location that needs ``numbers`` and ``fights`` Robot Minions: ``short[first]
-    [last]``, the numbers it lacks in a stay over those rounds; ``changed[first][last]``,
-    the dice of the rounds strictly within such a stay that it cannot take as they are;
-    ``closed[first]``, the same for a stay to the game's end (see _fewest_made_up); the
-    last two left empty without ``with_stray``."""
+def _stay_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
+                faces: int) -> list[list[int]]:
+    """For a location that needs ``numbers``: ``[first][last]``, the numbers it lacks in a
+    stay over those rounds (see :func:`_fewest_made_up`)."""
     count = len(rounds)
     held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
     for dice in rounds:
@@ -1029,111 +1009,82 @@ def _stay_tables(numbers: Sequence[int], fights: int, rounds: Sequence[Sequence[
     for v in numbers:
         want[v] += 1
     wanted = [(v, k) for v, k in enumerate(want) if k]
-    faces_ = range(1, faces + 1)
-
-    def stray(first: int, last: int) -> int:
-        if first > last:
-            return 0
-        low, high = held[first], held[last + 1]
-        dice = absorbed = 0
-        for v in faces_:
-            k = high[v] - low[v]
-            if k:
-                dice += k
-                absorbed += min(k, want[v])
-        return max(0, dice - absorbed - fights)
-
     short = []
     for first in range(count):
         low = held[first]
         short.append([sum(max(0, k - held[last + 1][v] + low[v]) for v, k in wanted)
                       for last in range(count)])
-    if not with_stray:
-        return short, [], []
-    changed = [[stray(first + 1, last - 1) for last in range(count)] for first in range(count)]
-    closed = [stray(first + 1, count - 1) for first in range(count)]
-    return short, changed, closed
+    return short
 
 
-def _fewest_made_up(here: int | None, tables: dict[int, _Tables], count: int,
-                    split: int = 0, stray: bool = True) -> tuple[int, int]:
-    """Over every order of one stay at each location of ``tables`` (``here`` first if it
-    is one of them; see :func:`_stay_tables`): the fewest numbers that Wild dice or
-    superpower uses must make up, and the fewest dice the superpower must change.
-
-    A location's numbers come from the dice of the rounds of its stay; stays follow one
-    another, a round where the hero moves on counting for both. The dice of a round
-    wholly within a stay (not its first; its last only if it is the game's last round
-    and the stay the last) are all spent there: those of a number the location does not
-    need, beyond its Robot Minions, must be changed (see _Search._no_route).
+def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: int,
+                    split: int = 0) -> int:
+    """The fewest numbers that Wild dice or superpower uses must make up, over every order
+    of one stay at each location of ``lacks`` (``here`` first if it is one of them; see
+    :func:`_stay_lacks`): a location's numbers come from the dice of the rounds of its
+    stay; stays follow one another, a round where the hero moves on counting for both
+    (see _Search._no_route).
 
     With ``split``, that many locations (any of them) may be stayed at more than once:
-    they are left out of the order and take their numbers from every round, and no die
-    is counted as changed (spare dice may be left unused); nor without ``stray``.
+    they are left out of the order and take their numbers from every round.
     """
     if split:
         fewest = None
-        for apart in combinations(list(tables), split):
-            rest = {n: t for n, t in tables.items() if n not in apart}
-            made, _ = _fewest_made_up(here, rest, count, stray=False)
-            made += sum(tables[n][0][0][count - 1] for n in apart)
+        for apart in combinations(list(lacks), split):
+            rest = {n: t for n, t in lacks.items() if n not in apart}
+            made = _fewest_made_up(here, rest, count)
+            made += sum(lacks[n][0][count - 1] for n in apart)
             if fewest is None or made < fewest:
                 fewest = made
                 if not made:
                     break
-        return (fewest or 0, 0)
-    if not tables:
-        return (0, 0)
-    out = [0, 0]
-    for which in (0, 1) if stray else (0,):
-        # cost[mask][t]: the fewest so far over the stays at the locations of mask, the
-        # last ending in round t (None: no such order)
-        first_mask = 0
-        start: list[int | None] = [0] + [None] * (count - 1)
-        numbers = list(tables)
-        bit = {n: 1 << i for i, n in enumerate(numbers)}
-        if here in tables and len(tables) > 1:
-            first_mask = bit[here]
-            row = tables[here][which][0]
-            start = list(row)
-        full = (1 << len(numbers)) - 1
-        cost: dict[int, list[int | None]] = {first_mask: start}
-        best = None
-        for mask in sorted(range(full + 1), key=int.bit_count):
-            now = cost.get(mask)
-            if now is None or mask & first_mask != first_mask:
+        return fewest or 0
+    if not lacks:
+        return 0
+    numbers = list(lacks)
+    if numbers == [here]:
+        return lacks[here][0][count - 1]
+    bit = {n: 1 << i for i, n in enumerate(numbers)}
+    full = (1 << len(numbers)) - 1
+    last_round = count - 1
+    # cost[mask][t]: the fewest so far over the stays at the locations of mask, the last
+    # ending in round t (None: no such order)
+    start: list[int | None] = [0] + [None] * last_round
+    first_mask = 0
+    if here in lacks:
+        first_mask = bit[here]
+        start = list(lacks[here][0])
+    cost: dict[int, list[int | None]] = {first_mask: start}
+    best = None
+    for mask in sorted(range(full + 1), key=int.bit_count):
+        now = cost.get(mask)
+        if now is None or mask & first_mask != first_mask:
+            continue
+        for n in numbers:
+            if mask & bit[n]:
                 continue
-            for n in numbers:
-                if mask & bit[n]:
-                    continue
-                grown = mask | bit[n]
-                if grown == full and which:  # the last stay: to the game's end
-                    closed = tables[n][2]
-                    for first, so_far in enumerate(now):
-                        if so_far is not None:
-                            c = so_far + closed[first]
-                            if best is None or c < best:
-                                best = c
-                    continue
-                rows = tables[n][which]
-                new = cost.get(grown)
-                if new is None:
-                    new = cost[grown] = [None] * count
+            grown = mask | bit[n]
+            rows = lacks[n]
+            if grown == full:  # the last stay: only its end at the game's end counts
                 for first, so_far in enumerate(now):
-                    if so_far is None:
-                        continue
-                    row = rows[first]
-                    for last in range(first, count):
-                        c = so_far + row[last]
-                        old = new[last]
-                        if old is None or c < old:
-                            new[last] = c
-        if not which:
-            best = cost.get(full, [None])[-1]
-        if first_mask == full:  # only the stay here, to the game's end
-            best = tables[here][2][0] if which else tables[here][0][0][count - 1]
-        out[which] = best or 0
-    return out[0], out[1]
+                    if so_far is not None:
+                        c = so_far + rows[first][last_round]
+                        if best is None or c < best:
+                            best = c
+                continue
+            new = cost.get(grown)
+            if new is None:
+                new = cost[grown] = [None] * count
+            for first, so_far in enumerate(now):
+                if so_far is None:
+                    continue
+                row = rows[first]
+                for last in range(first, count):
+                    c = so_far + row[last]
+                    old = new[last]
+                    if old is None or c < old:
+                        new[last] = c
+    return best or 0
 
 
 def _round_of(ends: list[_End]) -> int:
