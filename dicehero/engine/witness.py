@@ -339,8 +339,9 @@ class _Search:
         Passes of growing length: a pass that took a wrong turn early can spend its time
         below it, so the next pass, given half again as many states, tries the steps of
         a round in a new order (the ranked endings of a tight round shaken a little more
-        each pass: see _shaken). What a pass proved (states that cannot lead to the drawing) holds
-        for every later pass; the last runs to the end (or to the cap on states).
+        each pass: see _shaken). What a pass proved (states that cannot lead to the
+        drawing) holds for every later pass; the last runs to the end (or to the cap on
+        states).
         """
         prog = self._bits(start.marks, start.minions)
         budget = _FIRST_PASS
@@ -803,8 +804,8 @@ class _Search:
         here = sheet.position
         work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
         slack = self._slack(sheet, prog)
-        if len(work) > 5 or slack >= len(work) - 1:
-            return False  # too many orders to try, or nothing to order
+        if slack < 0 or len(work) > 5 or slack >= len(work) - 1:
+            return False  # short of dice (_slack judges), too many orders, nothing to order
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
         needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
         key = (sheet.round, now, here, needs, slack)
