@@ -41,9 +41,9 @@ only decides which steps to try:
   both; the hero stays once at each location with work, in some order (with ``k``
   dice to spare, all but ``k`` of them), so each such location's numbers must come
   from the rounds of its stay (or from Wild dice and superpower uses). A state short
-  of dice is abandoned, between rounds and within one (the orders of visits within a
-  round only once a search has gone past a few thousand states: they cost more than
-  they save in a quick one).
+  of dice is abandoned, between rounds and within one (the orders of visits with
+  dice to spare or within a round only once a search has gone past a few thousand
+  states: they cost more than they save in a quick one).
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -78,7 +78,8 @@ IMPOSSIBLE = "impossible"
 UNDECIDED = "undecided"
 MAX_STATES = 150_000  # states searched before giving up as undecided
 _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
-_ROUTES_WITHIN = 2_000  # states searched before routes are checked within rounds too
+_ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to spare, or
+#                         within a round (see _Search._no_route)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
 _SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
@@ -388,7 +389,9 @@ class _Search:
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog) and not self._no_route(opened, prog):
+        if not self._short(opened, prog) and not (
+                (self.nodes > _ROUTES_WITHIN or not self._slack(opened, prog))
+                and self._no_route(opened, prog)):
             endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
@@ -759,25 +762,29 @@ class _Search:
         """
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
         alone = 0  # the tracks with no scarce number
+        each = 0  # the tracks with one, each counted alone
         scarce_tracks = []
         for i in self.tracks:
             numbers = self._missing_at(i, sheet.marks[i])
             if len(numbers) < 2:  # one number has no order: _short counts it
-                continue
-            if any(deficit[v] for v in numbers):
-                scarce_tracks.append(numbers)
                 continue
             key = (numbers, sheet.round, now)
             made_up = self.unmatched.get(key)
             if made_up is None:
                 rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
                 made_up = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
-            alone += made_up
+            if any(deficit[v] for v in numbers):
+                scarce_tracks.append(numbers)
+                each += made_up
+            else:
+                alone += made_up
         short = sum(deficit)
         if not scarce_tracks:
             return alone + short > budget if alone else False
-        if alone + short > budget:
+        if alone + max(short, each) > budget:
             return True
+        if alone + short + each <= budget:  # at most this many even counted apart
+            return False
         scarce = tuple((v, deficit[v]) for v in range(1, self.faces + 1) if deficit[v])
         key = (tuple(scarce_tracks), sheet.round, now, scarce)
         made_up = self.unmatched.get(key)
