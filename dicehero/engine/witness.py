@@ -25,7 +25,8 @@ only decides which steps to try:
 * **the likeliest first**: in a round with few dice to spare, the endings that keep
   the most to spare, then those a player aiming for Honor would choose (the greedy
   bot's own valuation); passes of growing length try other orders (in a round with
-  few dice to spare, an ending may move up a few more places each pass);
+  few dice to spare, every other pass lets an ending move up a few places, more in
+  later passes);
 * **once per state**: a state at the end of a round that did not lead to the
   drawing marks every state it beats the same way as failed, so they are not
   searched again; the endings of a round with few dice to spare are worked out
@@ -338,9 +339,9 @@ class _Search:
         """The witness's actions round by round (unused dice and ``done`` left out), or None.
 
         Passes of growing length: a pass that took a wrong turn early can spend its time
-        below it, so the next pass, given half again as many states, tries the steps of
-        a round in a new order (the ranked endings of a tight round shaken a little more
-        each pass: see _shaken). What a pass proved (states that cannot lead to the
+        below it, so the next pass, given twice the states, tries the steps of a round in
+        a new order (the ranked endings of a tight round shaken every other pass, a little
+        more each time: see _shaken). What a pass proved (states that cannot lead to the
         drawing) holds for every later pass; the last runs to the end (or to the cap on
         states).
         """
@@ -355,7 +356,7 @@ class _Search:
                 pass
             self.passes += 1
             self.rng.seed(self.passes)
-            budget = budget * 3 // 2
+            budget *= 2
 
     def _beaten_by_failure(self, sheet: Sheet, prog: int) -> bool:
         """Whether a state that beats this one in every way was searched to no avail.
@@ -428,8 +429,12 @@ class _Search:
         return ends
 
     def _shaken(self, ends: list[_End]) -> list[_End]:
-        """The ranked endings of a tight round in a new order for a later pass: each may
-        move up a few places (more in later passes), the most to spare still first."""
+        """The ranked endings of a tight round in a new order for a later pass: in odd
+        passes each may move up a few places (more in later passes), the most to spare
+        still first; even passes keep the ranked order, with ever more states, so a sheet
+        the first order nearly reached is not lost to the shaking."""
+        if not self.passes % 2:
+            return ends
         spread = _SHAKE * self.passes
         rng = self.rng
         keyed = [(-self._slack(e[0], e[1]), i + rng.random() * spread, i)
