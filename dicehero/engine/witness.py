@@ -24,7 +24,9 @@ only decides which steps to try:
   more, no more Wild dice spent) is dropped;
 * **the likeliest first**: in a round with few dice to spare, the endings that keep
   the most to spare, then those a player aiming for Honor would choose (the greedy
-  bot's own valuation); passes of growing length try other orders;
+  bot's own valuation); passes of growing length try other orders (in a round with
+  few dice to spare, every other pass lets an ending move up a few places, more in
+  later passes);
 * **once per state**: a state at the end of a round that did not lead to the
   drawing marks every state it beats the same way as failed, so they are not
   searched again; the endings of a round with few dice to spare are worked out
@@ -36,10 +38,13 @@ only decides which steps to try:
   only a Wild die or a superpower use can make more (Grow only 6s, Shrink only
   1s, Shapeshift only numbers rolled beside the die, Teleport none); a track's
   numbers need dice of rounds in the track's order, the ones no such die writes
-  being Wild dice or superpower uses too; and with no die to spare the hero stays
-  once at each location with work, in some order, so each location's numbers must
-  come from the rounds of its stay (or from Wild dice and superpower uses). A
-  state short of dice is abandoned.
+  being Wild dice or superpower uses too, a number short anyway counted once for
+  both; the hero stays once at each location with work, in some order (with ``k``
+  dice to spare, all but ``k`` of them), so each such location's numbers must come
+  from the rounds of its stay (or from Wild dice and superpower uses). A state short
+  of dice is abandoned, between rounds and within one (the orders of visits with
+  dice to spare or within a round only once a search has gone past a few thousand
+  states: they cost more than they save in a quick one).
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -56,7 +61,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations
 from typing import Any
 
 from dicehero.engine import locations
@@ -74,8 +79,11 @@ IMPOSSIBLE = "impossible"
 UNDECIDED = "undecided"
 MAX_STATES = 150_000  # states searched before giving up as undecided
 _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
+_ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to spare, or
+#                         within a round (see _Search._no_route)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
+_SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
 DONE = Action("done")
 
@@ -273,6 +281,7 @@ class _Search:
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
+        self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
@@ -331,8 +340,10 @@ class _Search:
 
         Passes of growing length: a pass that took a wrong turn early can spend its time
         below it, so the next pass, given twice the states, tries the steps of a round in
-        a new order. What a pass proved (states that cannot lead to the drawing) holds
-        for every later pass; the last runs to the end (or to the cap on states).
+        a new order (the ranked endings of a tight round shaken every other pass, a little
+        more each time: see _shaken). What a pass proved (states that cannot lead to the
+        drawing) holds for every later pass; the last runs to the end (or to the cap on
+        states).
         """
         prog = self._bits(start.marks, start.minions)
         budget = _FIRST_PASS
@@ -379,11 +390,14 @@ class _Search:
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog) and not (self._slack(opened, prog) == 0
-                                                  and self._no_route(opened, prog)):
+        if not self._short(opened, prog) and not (
+                (self.nodes > _ROUTES_WITHIN or not self._slack(opened, prog))
+                and self._no_route(opened, prog)):
             endings: Iterable[_End]
             if self._slack(opened, prog) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
+                if self.passes:
+                    endings = self._shaken(endings)
             else:
                 endings = self._stay(opened, prog, (), None, set())
             ends: set[tuple[Any, ...]] = set()
@@ -413,6 +427,20 @@ class _Search:
                 self.kept = len(ends)
             self.rounds_seen[key] = ends
         return ends
+
+    def _shaken(self, ends: list[_End]) -> list[_End]:
+        """The ranked endings of a tight round in a new order for a later pass: in odd
+        passes each may move up a few places (more in later passes), the most to spare
+        still first; even passes keep the ranked order, with ever more states, so a sheet
+        the first order nearly reached is not lost to the shaking."""
+        if not self.passes % 2:
+            return ends
+        spread = _SHAKE * self.passes
+        rng = self.rng
+        keyed = [(-self._slack(e[0], e[1]), i + rng.random() * spread, i)
+                 for i, e in enumerate(ends)]
+        keyed.sort()
+        return [ends[k[2]] for k in keyed]
 
     def _ranked(self, endings: Iterable[_End]) -> list[_End]:
         """Every ending of a tight round (few dice to spare): the ones that keep the most dice
@@ -465,7 +493,9 @@ class _Search:
         self._remember(sheet, prog)
         slack = self._slack(sheet, prog)
         if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
-                                        or self._short(sheet, prog))):
+                                        or self._short(sheet, prog)
+                                        or (not slack and self.nodes > _ROUTES_WITHIN
+                                            and self._no_route(sheet, prog)))):
             return
         if sheet.position is not None:
             i = sheet.position - 1
@@ -710,8 +740,8 @@ class _Search:
         powers = drawn.powers_used - sheet.powers_used
         deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
         short = sum(deficit)
-        if self.tracks and self._out_of_order(sheet) > wild + (
-                powers if self._power_makes(sheet, 0) else 0):
+        if self.tracks and self._out_of_order(sheet, deficit, wild + (
+                powers if self._power_makes(sheet, 0) else 0)):
             if self.best is not None and self.best[2] is sheet:
                 self.best_order = True
             return True
@@ -723,47 +753,87 @@ class _Search:
             return True
         return False
 
-    def _out_of_order(self, sheet: Sheet) -> int:
-        """How many of the numbers still missing on the tracks no rolled die can write, at
-        the least: a track is written in order, so its numbers need dice of the rounds in
-        that order (dice of one round in any order among themselves); the rest must be
-        Wild dice or changed by the superpower. Each track is counted on its own, as if no
-        other location wanted its dice, so this never counts too many."""
+    def _out_of_order(self, sheet: Sheet, deficit: Sequence[int], budget: int) -> bool:
+        """Whether more numbers than ``budget`` must be made by Wild dice or superpower
+        uses once the tracks' order is counted: a track is written in order, so its
+        numbers need dice of the rounds in that order (dice of one round in any order
+        among themselves); the rest must be Wild dice or changed by the superpower. Each
+        track is counted on its own, as if no other location wanted its dice, so this
+        never counts too many.
+
+        A number the dice left hold too few of (``deficit``) is made that many times
+        whatever the tracks do, so a track's number of it made costs nothing more up to
+        that many (:func:`_made_up`); a track with no such number adds its own count.
+        """
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        total = 0
+        alone = 0  # the tracks with no scarce number
+        each = 0  # the tracks with one, each counted alone
+        scarce_tracks = []
         for i in self.tracks:
             numbers = self._missing_at(i, sheet.marks[i])
-            if len(numbers) > 1:  # one number has no order: _short counts it
-                key = (numbers, sheet.round, now)
-                unmatched = self.unmatched.get(key)
-                if unmatched is None:
-                    rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
-                    unmatched = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
-                total += unmatched
-        return total
+            if len(numbers) < 2:  # one number has no order: _short counts it
+                continue
+            key = (numbers, sheet.round, now)
+            made_up = self.unmatched.get(key)
+            if made_up is None:
+                rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+                made_up = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
+            if any(deficit[v] for v in numbers):
+                scarce_tracks.append(numbers)
+                each += made_up
+            else:
+                alone += made_up
+        short = sum(deficit)
+        if not scarce_tracks:
+            return alone + short > budget if alone else False
+        if alone + max(short, each) > budget:
+            return True
+        if alone + short + each <= budget:  # at most this many even counted apart
+            return False
+        scarce = tuple((v, deficit[v]) for v in range(1, self.faces + 1) if deficit[v])
+        key = (tuple(scarce_tracks), sheet.round, now, scarce)
+        made_up = self.unmatched.get(key)
+        if made_up is None:
+            rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+            made_up = self.unmatched[key] = _made_up(scarce_tracks, rounds, self.faces,
+                                                     dict(scarce))
+        return alone + made_up > budget
 
     def _no_route(self, sheet: Sheet, prog: int) -> bool:
-        """With no die to spare, whether no order of visits lets every location with work
-        find its numbers among the dice rolled while the hero is there.
+        """Whether no order of visits lets every location with work find its numbers among
+        the dice rolled while the hero is there.
 
-        With no die to spare, every move goes to a location with work that the hero
-        then finishes before leaving (another move would be a die spent on no mark), so
-        the hero stays at each such location once, in some order, the one it is at first.
-        A location's numbers must then come from the rounds of its stay (a round where
-        the hero moves counted for both locations), and the ones missing there from Wild
-        dice or superpower uses.
+        Every move is a die: with no die to spare, every move goes to a location with
+        work that the hero then finishes before leaving (another move would be a die
+        spent on no mark), so the hero stays at each such location once, in some order,
+        the one it is at first. With ``k`` dice to spare, at most ``k`` locations are
+        visited more than once: the others are still stayed at once each, in some order
+        (the one it is at first, unless it is one of those ``k``), and for the ``k`` the
+        dice of every round are counted. A location's numbers must then come from the
+        rounds of its stay (a round where the hero moves counted for both locations),
+        and the ones missing there from Wild dice or superpower uses.
         """
         here = sheet.position
         work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
-        if (len(work) < 2 and (not work or work[0] == here)) or len(work) > 5:
-            return False  # one stay (_short counts its numbers), or too many orders to try
+        slack = self._slack(sheet, prog)
+        if slack < 0 or len(work) > 5 or slack >= len(work) - 1:
+            return False  # short of dice (_slack judges), too many orders, nothing to order
         now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
         needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
-        key = (sheet.round, now, here, needs)
+        key = (sheet.round, now, here, needs, slack)
         spare = self.routes.get(key)
         if spare is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
-            spare = self.routes[key] = _fewest_made_up(here, dict(needs), rounds, self.faces)
+            if not rounds:  # no dice left: _slack judges
+                return False
+            lacks = {}
+            for n, numbers in needs:
+                at = (numbers, sheet.round, now)
+                table = self.stay_lacks.get(at)
+                if table is None:
+                    table = self.stay_lacks[at] = _stay_lacks(numbers, rounds, self.faces)
+                lacks[n] = table
+            spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
         wild = self.drawn.wild_used - sheet.wild_spent
         powers = self.drawn.powers_used - sheet.powers_used
         return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
@@ -834,7 +904,8 @@ class _Search:
 
 def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int) -> int:
     """The fewest of ``numbers``, written in this order, that the dice of ``rounds`` cannot
-    write, the dice of each round used in any order but the rounds in theirs.
+    write, the dice of each round used in any order but the rounds in theirs (what
+    :func:`_made_up` counts for one track with no number scarce, in plain lists).
 
     ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
     so far. A round writes a run of the numbers that follow, as many of them as it holds
@@ -862,13 +933,84 @@ def _unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: i
     return min(best[k] + n - k for k in range(n + 1))
 
 
-def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
-                    rounds: Sequence[Sequence[int]], faces: int) -> int:
-    """The fewest numbers that Wild dice or superpower uses must make up, over every order
-    of one stay at each location of ``needs`` (``here`` first if it is one of them): a
-    location's numbers come from the dice of the rounds of its stay; stays follow one
-    another, a round where the hero moves on counting for both (see _Search._no_route).
+def _made_up(tracks: Sequence[Sequence[int]], rounds: Sequence[Sequence[int]], faces: int,
+             scarce: dict[int, int]) -> int:
+    """The fewest numbers Wild dice or superpower uses must make for the tracks' numbers
+    (each track's written in its order) and for the numbers the dice of ``rounds`` hold too
+    few of (``scarce``: how many too few), the dice of each round used in any order but the
+    rounds in theirs.
+
+    Each track is counted on its own, as if no other location wanted the dice, so this
+    never counts too many. A number made for a track that is scarce anyway costs nothing
+    until as many of it are made as it is short of (they are made whatever the tracks
+    do). The states of the count: how many of each scarce number were made so far, at
+    most its shortage, and the fewest numbers made beyond those.
     """
+    numbers_scarce = sorted(scarce)
+    index = {v: i for i, v in enumerate(numbers_scarce)}
+    cap = [scarce[v] for v in numbers_scarce]
+    states: dict[tuple[int, ...], int] = {tuple(0 for _ in cap): 0}
+    for numbers in tracks:
+        states = _track_made_up(numbers, rounds, faces, states, index, cap)
+    return min(states.values()) + sum(cap)
+
+
+def _make(states: dict[tuple[int, ...], int], v: int, index: dict[int, int],
+          cap: Sequence[int]) -> dict[tuple[int, ...], int]:
+    """``states`` after one more ``v`` is made (see :func:`_made_up`)."""
+    i = index.get(v)
+    out: dict[tuple[int, ...], int] = {}
+    for made, cost in states.items():
+        if i is not None and made[i] < cap[i]:
+            made = (*made[:i], made[i] + 1, *made[i + 1:])
+        else:
+            cost += 1
+        if cost < out.get(made, cost + 1):
+            out[made] = cost
+    return out
+
+
+def _merge(into: dict[tuple[int, ...], int], states: dict[tuple[int, ...], int]) -> None:
+    for made, cost in states.items():
+        if cost < into.get(made, cost + 1):
+            into[made] = cost
+
+
+def _track_made_up(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int,
+                   start: dict[tuple[int, ...], int], index: dict[int, int],
+                   cap: Sequence[int]) -> dict[tuple[int, ...], int]:
+    """The states of :func:`_made_up` once ``numbers`` are written in this order too.
+
+    ``best[k]``: the states once the first ``k`` numbers are written, after the rounds so
+    far. A round writes a run of the numbers that follow, as many of them as it holds
+    dice for (a run's numbers in any order within the round); the others are made.
+    """
+    n = len(numbers)
+    best = [start]
+    for v in numbers:  # made before the first round (or at any time: the count is the same)
+        best.append(_make(best[-1], v, index, cap))
+    for dice in rounds:
+        held = [0] * (faces + 1)
+        for v in dice:
+            held[v] += 1
+        new = [dict(b) for b in best]
+        for k in range(n):
+            wanted = [0] * (faces + 1)
+            run = best[k]
+            for j in range(k, n):
+                v = numbers[j]
+                wanted[v] += 1
+                if wanted[v] > held[v]:
+                    run = _make(run, v, index, cap)
+                _merge(new[j + 1], run)
+        best = new
+    return best[n]
+
+
+def _stay_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
+                faces: int) -> list[list[int]]:
+    """For a location that needs ``numbers``: ``[first][last]``, the numbers it lacks in a
+    stay over those rounds (see :func:`_fewest_made_up`)."""
     count = len(rounds)
     held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
     for dice in rounds:
@@ -876,41 +1018,86 @@ def _fewest_made_up(here: int | None, needs: dict[int, tuple[int, ...]],
         for v in dice:
             row[v] += 1
         held.append(row)
-    wanted = {}
-    for n, numbers in needs.items():
-        row = [0] * (faces + 1)
-        for v in numbers:
-            row[v] += 1
-        wanted[n] = [(v, k) for v, k in enumerate(row) if k]
+    want = [0] * (faces + 1)
+    for v in numbers:
+        want[v] += 1
+    wanted = [(v, k) for v, k in enumerate(want) if k]
+    short = []
+    for first in range(count):
+        low = held[first]
+        short.append([sum(max(0, k - held[last + 1][v] + low[v]) for v, k in wanted)
+                      for last in range(count)])
+    return short
 
-    # short[n][first][last]: the numbers location n lacks in a stay over those rounds
-    short = {n: [[sum(max(0, k - held[last + 1][v] + held[first][v]) for v, k in want)
-                  for last in range(count)] for first in range(count)]
-             for n, want in wanted.items()}
-    others = [n for n in needs if n != here]
+
+def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: int,
+                    split: int = 0) -> int:
+    """The fewest numbers that Wild dice or superpower uses must make up, over every order
+    of one stay at each location of ``lacks`` (``here`` first if it is one of them; see
+    :func:`_stay_lacks`): a location's numbers come from the dice of the rounds of its
+    stay; stays follow one another, a round where the hero moves on counting for both
+    (see _Search._no_route).
+
+    With ``split``, that many locations (any of them) may be stayed at more than once:
+    they are left out of the order and take their numbers from every round.
+    """
+    if split:
+        fewest = None
+        for apart in combinations(list(lacks), split):
+            rest = {n: t for n, t in lacks.items() if n not in apart}
+            made = _fewest_made_up(here, rest, count)
+            made += sum(lacks[n][0][count - 1] for n in apart)
+            if fewest is None or made < fewest:
+                fewest = made
+                if not made:
+                    break
+        return fewest or 0
+    if not lacks:
+        return 0
+    numbers = list(lacks)
+    if numbers == [here]:
+        return lacks[here][0][count - 1]
+    bit = {n: 1 << i for i, n in enumerate(numbers)}
+    full = (1 << len(numbers)) - 1
+    last_round = count - 1
+    # cost[mask][t]: the fewest so far over the stays at the locations of mask, the last
+    # ending in round t (None: no such order)
+    start: list[int | None] = [0] + [None] * last_round
+    first_mask = 0
+    if here in lacks:
+        first_mask = bit[here]
+        start = list(lacks[here][0])
+    cost: dict[int, list[int | None]] = {first_mask: start}
     best = None
-    for order in permutations(others):
-        stays = [here, *order] if here in needs else list(order)
-        # cost[t]: the fewest made up so far with the last stay ending in round t
-        cost = [0] + [None] * (count - 1)
-        for n in stays:
-            new: list[int | None] = [None] * count
-            lacks = short[n]
-            for first, so_far in enumerate(cost):
+    for mask in sorted(range(full + 1), key=int.bit_count):
+        now = cost.get(mask)
+        if now is None or mask & first_mask != first_mask:
+            continue
+        for n in numbers:
+            if mask & bit[n]:
+                continue
+            grown = mask | bit[n]
+            rows = lacks[n]
+            if grown == full:  # the last stay: only its end at the game's end counts
+                for first, so_far in enumerate(now):
+                    if so_far is not None:
+                        c = so_far + rows[first][last_round]
+                        if best is None or c < best:
+                            best = c
+                continue
+            new = cost.get(grown)
+            if new is None:
+                new = cost[grown] = [None] * count
+            for first, so_far in enumerate(now):
                 if so_far is None:
                     continue
-                row = lacks[first]
+                row = rows[first]
                 for last in range(first, count):
                     c = so_far + row[last]
-                    if new[last] is None or c < new[last]:
+                    old = new[last]
+                    if old is None or c < old:
                         new[last] = c
-            cost = new
-        end = cost[-1]
-        if end is not None and (best is None or end < best):
-            best = end
-            if not best:
-                break
-    return 0 if best is None else best
+    return best or 0
 
 
 def _round_of(ends: list[_End]) -> int:
