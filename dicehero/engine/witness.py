@@ -236,6 +236,27 @@ def _short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
 _End = tuple[Sheet, int, tuple[Action, ...]]
 
 
+@dataclass(frozen=True, slots=True)
+class _Progress:
+    """What the bounds read off the marks and Robot Minions made so far (``prog``).
+
+    Many states share their marks (they differ in dice, place or Wild dice spent), and
+    every state asks the bounds, so each ``prog`` is read once per search
+    (:meth:`_Search._progress`).
+    """
+
+    work: tuple[int, ...]  # the numbers of the locations with work left
+    work_set: frozenset[int]  # the same, to ask whether a location has work
+    still: int  # the marks still to make
+    need: tuple[int, ...]  # need[v]: the dice of number v the marks still to make need
+    needed: frozenset[int]  # the numbers some mark still needs
+    minions_left: bool  # whether a location with work has Robot Minions still to fight
+    tracks: tuple[tuple[int, ...], ...]  # each track's numbers still missing, if two or more
+    stays: tuple[tuple[int, tuple[int, ...]], ...]  # (location, numbers missing there)
+    stays_id: int  # one id for each distinct ``stays``: a cheap key (see _Search._no_route)
+    wild_earned: int  # Wild dice these marks unlock
+
+
 class _Search:
     """One search; ``run`` returns the actions of a witness round by round, or ``None``."""
 
@@ -277,12 +298,21 @@ class _Search:
             for v in rolls[k]:
                 row[v] += 1
             self.future[k] = row
+        # left_after[k]: the dice of the rolls after roll k, and the Wild dice to spend
+        self.left_after = [self.per_round * (len(rolls) - k) + drawn.wild_used
+                           for k in range(len(rolls) + 1)]
+        self.progress: dict[int, _Progress] = {}  # see _progress
+        self.stays_ids: dict[tuple[Any, ...], int] = {}  # see _Progress.stays_id
+        self.free_of: Sheet | None = None  # the sheet whose unused dice are ``free``
+        self.free: tuple[int, ...] = ()  # see _free
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
+        self.helps_cache: list[dict[Any, tuple[Action, ...]]] = [{} for _ in self.locs]
+        self.wild_cache: list[dict[Any, int]] = [{} for _ in self.locs]  # see _wild_earned
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
@@ -306,6 +336,11 @@ class _Search:
         if drawn.superpower is not None:
             power = edition.superpower(drawn.superpower)
         self.power = power
+        # What the superpower can make: any number at all, and round by round the numbers
+        # it cannot make (the bounds ask at every state).
+        self.power_any = self._power_makes(0, 0)
+        self.unmade = [tuple(v for v in range(1, self.faces + 1) if not self._power_makes(k, v))
+                       for k in range(len(rolls) + 1)]
 
     def tick(self) -> None:
         """Every 256 states: give way to the server (which may stop us), and count."""
@@ -332,6 +367,54 @@ class _Search:
     def _work_at(self, prog: int, number: int) -> bool:
         i = number - 1
         return prog & self.masks[i] != self.work[i]
+
+    def _progress(self, sheet: Sheet, prog: int) -> _Progress:
+        """What the bounds read off ``prog``, the bits of ``sheet``'s marks and Robot Minions.
+
+        The search writes only marks the drawing has, so a location's bits say which of
+        its drawn marks are made: ``prog`` alone tells the marks, and any sheet with it
+        reads the same.
+        """
+        progress = self.progress.get(prog)
+        if progress is None:
+            progress = self.progress[prog] = self._read_progress(sheet, prog)
+        return progress
+
+    def _read_progress(self, sheet: Sheet, prog: int) -> _Progress:
+        work = tuple(n for n in self.edition.location_numbers if self._work_at(prog, n))
+        stays = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
+        need = [0] * (self.faces + 1)
+        for i, have in enumerate(sheet.marks):
+            for v in self._missing_at(i, have):
+                need[v] += 1
+        tracks = tuple(numbers for numbers in (self._missing_at(i, sheet.marks[i])
+                                               for i in self.tracks) if len(numbers) > 1)
+        return _Progress(
+            work=work, work_set=frozenset(work), still=self.total - prog.bit_count(),
+            need=tuple(need), needed=frozenset(v for _, numbers in stays for v in numbers),
+            minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
+            tracks=tracks, stays=stays,
+            stays_id=self.stays_ids.setdefault(stays, len(self.stays_ids)),
+            wild_earned=self._wild_earned(sheet))
+
+    def _wild_earned(self, sheet: Sheet) -> int:
+        """``sheet.wild_earned``, each location's share read once per its marks."""
+        earned = 0
+        for i, have in enumerate(sheet.marks):
+            cache = self.wild_cache[i]
+            wild = cache.get(have)
+            if wild is None:
+                wild = cache[have] = locations.rewards(self.locs[i], have)[0]
+            earned += wild
+        return earned
+
+    def _free(self, sheet: Sheet) -> tuple[int, ...]:
+        """The numbers of the round's unused dice, sorted (read once per sheet: each bound
+        asks for them)."""
+        if sheet is not self.free_of:
+            self.free_of = sheet
+            self.free = tuple(sorted([d.value for d in sheet.dice if d.used is None]))
+        return self.free
 
     # -- the search, round by round ----------------------------------------------------------
 
@@ -499,7 +582,7 @@ class _Search:
             return
         if sheet.position is not None:
             i = sheet.position - 1
-            works = self._works(sheet, i, last)
+            works = self._works(sheet, prog, i, last)
             if self.passes:
                 self.rng.shuffle(works)
             for order, steps, after in works:
@@ -509,8 +592,9 @@ class _Search:
         moves = self._moves(sheet, prog, slack)
         if self.passes:
             self.rng.shuffle(moves)
+        work = self._progress(sheet, prog).work_set
         for steps, after in moves:
-            if self._work_at(prog, after.position):
+            if after.position in work:
                 yield from self._stay(after, prog, actions + steps, None, seen)
             else:
                 later.append((steps, after))
@@ -570,7 +654,7 @@ class _Search:
                     out.append(((*steps, *more), after))
         return out
 
-    def _works(self, sheet: Sheet, i: int, last: Any
+    def _works(self, sheet: Sheet, prog: int, i: int, last: Any
                ) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
         """Helps and Robot Minions at location ``i`` that may come after ``last`` in this stay.
 
@@ -594,7 +678,7 @@ class _Search:
                 have = s.marks[i]
                 order = (0, len(have)) if ordered else (0, index)
                 if after_last(order):
-                    for action in self._helps(s, i, loc, kind, have, want, s.dice[index].value,
+                    for action in self._helps(i, loc, kind, have, want, s.dice[index].value,
                                               die=index):
                         after = self._try(s, action)
                         if after is not None:
@@ -603,10 +687,10 @@ class _Search:
                     after = self._try(s, Action("minion", die=index))
                     if after is not None:
                         out.append(((2, index), (*steps, Action("minion", die=index)), after))
-        if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
+        if sheet.wild_spent < self.drawn.wild_used and self._wild_left(sheet, prog) > 0:
             have = sheet.marks[i]
             for v in sorted(set(self._missing_at(i, have))):
-                for action in self._helps(sheet, i, loc, kind, have, want, v, wild=True):
+                for action in self._helps(i, loc, kind, have, want, v, wild=True):
                     order = (0, len(have)) if ordered else (1,)
                     if after_last(order, repeat=not ordered):
                         after = self._try(sheet, action)
@@ -619,20 +703,22 @@ class _Search:
                     out.append(((3,), (action,), after))
         return out
 
-    def _helps(self, sheet: Sheet, i: int, loc: Any, kind: locations.Kind, have: Any,
-               want: Any, value: int, die: int | None = None, wild: bool = False
-               ) -> list[Action]:
+    def _helps(self, i: int, loc: Any, kind: locations.Kind, have: Any, want: Any,
+               value: int, die: int | None = None, wild: bool = False
+               ) -> tuple[Action, ...]:
         """Helps writing ``value`` at location ``i`` where the drawing has it (one of alike
-        slots)."""
-        out = []
-        for slot in locations.help_slots(loc, have, value):
-            if kind.within(kind.put(have, value, slot), want) \
-                    and not (self.alike and kind.alike(loc, have, want, slot)):
-                if wild:
-                    out.append(Action("help", wild=True, value=value, slot=slot))
-                else:
-                    out.append(Action("help", die=die, slot=slot))
-        return out
+        slots), worked out once per marks, number and die: every state with them asks."""
+        cache = self.helps_cache[i]
+        key = (have, value, die, wild)
+        helps = cache.get(key)
+        if helps is None:
+            helps = cache[key] = tuple(
+                Action("help", wild=True, value=value, slot=slot) if wild
+                else Action("help", die=die, slot=slot)
+                for slot in locations.help_slots(loc, have, value)
+                if kind.within(kind.put(have, value, slot), want)
+                and not (self.alike and kind.alike(loc, have, want, slot)))
+        return helps
 
     def _moves(self, sheet: Sheet, prog: int, slack: int
                ) -> list[tuple[tuple[Action, ...], Sheet]]:
@@ -641,9 +727,10 @@ class _Search:
         here = sheet.position
         # A move spends a die; it saves one only if it leaves no work behind for a later
         # move and goes where there is work.
-        cost = 1 + (1 if here is not None and self._work_at(prog, here) else 0)
+        work = self._progress(sheet, prog).work_set
+        cost = 1 + (here in work)
         worth = [n for n in self.edition.location_numbers
-                 if n != here and slack - cost + self._work_at(prog, n) >= 0]
+                 if n != here and slack - cost + (n in work) >= 0]
         if not worth:
             return []
         out = []
@@ -660,13 +747,17 @@ class _Search:
                         out.append(((*steps, action), after))
                         if not steps and not action.teleport:
                             reached.add(action.to)
-        if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
+        if sheet.wild_spent < self.drawn.wild_used and self._wild_left(sheet, prog) > 0:
             for action in candidates(sheet, None, wild=True):
                 if action.type == "move" and action.to in worth:
                     after = self._try(sheet, action)
                     if after is not None:
                         out.append(((action,), after))
         return out
+
+    def _wild_left(self, sheet: Sheet, prog: int) -> int:
+        """``sheet.wild_left``, the Wild dice earned read once per marks (see _progress)."""
+        return self._progress(sheet, prog).wild_earned - sheet.wild_spent
 
     @staticmethod
     def _try(sheet: Sheet, action: Action) -> Sheet | None:
@@ -680,12 +771,11 @@ class _Search:
     def _slack(self, sheet: Sheet, prog: int) -> int:
         """The dice left (this round's, later rolls', Wild dice to spend) beyond what the
         drawing still needs: one per mark, one move per location with work left elsewhere."""
-        unused = 0 if sheet.done else sum(1 for d in sheet.dice if not d.used)
-        wild = self.drawn.wild_used - sheet.wild_spent
-        left = unused + self.per_round * (len(self.rolls) - sheet.round) + wild
-        moves = sum(1 for n in self.edition.location_numbers
-                    if n != sheet.position and self._work_at(prog, n))
-        return left - (self.total - prog.bit_count() + moves)
+        unused = 0 if sheet.done else len(self._free(sheet))
+        left = unused + self.left_after[sheet.round] - sheet.wild_spent
+        progress = self._progress(sheet, prog)
+        moves = len(progress.work) - (sheet.position in progress.work_set)
+        return left - (progress.still + moves)
 
     def _missing_at(self, i: int, have: Any) -> tuple[int, ...]:
         """The numbers the drawing still needs at location ``i`` beyond ``have``, in the order
@@ -698,14 +788,6 @@ class _Search:
             cache[have] = out
         return out
 
-    def _need(self, sheet: Sheet) -> list[int]:
-        """How many dice of each number the drawn marks still need beyond ``sheet``'s."""
-        need = [0] * (self.faces + 1)
-        for i, have in enumerate(sheet.marks):
-            for v in self._missing_at(i, have):
-                need[v] += 1
-        return need
-
     def _dead_dice(self, sheet: Sheet, prog: int) -> int:
         """How many of the round's unused dice nothing can use any more: a number no mark
         still needs, with no Robot Minion left to fight, that moves nowhere with work (and
@@ -713,47 +795,42 @@ class _Search:
         if self.drawn.powers_used > sheet.powers_used:
             return 0
         here = sheet.position
-        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
-        if any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work):
+        progress = self._progress(sheet, prog)
+        if progress.minions_left:
             return 0
-        needed = set()
-        for n in work:
-            needed.update(self._missing_at(n - 1, sheet.marks[n - 1]))
-        moves = any(n != here for n in work)
+        needed, work = progress.needed, progress.work_set
+        moves = len(work) > (here in work)
         dead = 0
-        for d in sheet.dice:
-            v = d.value
-            if d.used is None and v not in needed and not (
-                    moves and (v == here or (v in work and v != here))):
+        for v in self._free(sheet):
+            if v not in needed and not (moves and (v == here or (v in work and v != here))):
                 dead += 1
         return dead
 
     def _short(self, sheet: Sheet, prog: int) -> bool:
         """Whether the dice left hold too few of some number (see the module docstring)."""
         drawn = self.drawn
-        need = self._need(sheet)
+        progress = self._progress(sheet, prog)
         have = list(self.future[sheet.round])
-        for d in sheet.dice:
-            if not d.used:
-                have[d.value] += 1
+        for v in self._free(sheet):
+            have[v] += 1
         wild = drawn.wild_used - sheet.wild_spent
         powers = drawn.powers_used - sheet.powers_used
-        deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
+        deficit = [n - h if n > h else 0 for n, h in zip(progress.need, have, strict=True)]
         short = sum(deficit)
-        if self.tracks and self._out_of_order(sheet, deficit, wild + (
-                powers if self._power_makes(sheet, 0) else 0)):
+        if progress.tracks and self._out_of_order(sheet, progress, deficit, wild + (
+                powers if self.power_any else 0)):
             if self.best is not None and self.best[2] is sheet:
                 self.best_order = True
             return True
         if not short:
             return False
-        if short > wild + powers or sum(deficit[v] for v in range(1, self.faces + 1)
-                                        if not self._power_makes(sheet, v)) > wild:
+        if short > wild + powers or sum(deficit[v] for v in self.unmade[sheet.round]) > wild:
             self._short_number(sheet, deficit)
             return True
         return False
 
-    def _out_of_order(self, sheet: Sheet, deficit: Sequence[int], budget: int) -> bool:
+    def _out_of_order(self, sheet: Sheet, progress: _Progress, deficit: Sequence[int],
+                      budget: int) -> bool:
         """Whether more numbers than ``budget`` must be made by Wild dice or superpower
         uses once the tracks' order is counted: a track is written in order, so its
         numbers need dice of the rounds in that order (dice of one round in any order
@@ -765,14 +842,11 @@ class _Search:
         whatever the tracks do, so a track's number of it made costs nothing more up to
         that many (:func:`_made_up`); a track with no such number adds its own count.
         """
-        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
+        now = () if sheet.done else self._free(sheet)
         alone = 0  # the tracks with no scarce number
         each = 0  # the tracks with one, each counted alone
         scarce_tracks = []
-        for i in self.tracks:
-            numbers = self._missing_at(i, sheet.marks[i])
-            if len(numbers) < 2:  # one number has no order: _short counts it
-                continue
+        for numbers in progress.tracks:  # one number has no order: _short counts it
             key = (numbers, sheet.round, now)
             made_up = self.unmatched.get(key)
             if made_up is None:
@@ -814,20 +888,19 @@ class _Search:
         and the ones missing there from Wild dice or superpower uses.
         """
         here = sheet.position
-        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
+        progress = self._progress(sheet, prog)
         slack = self._slack(sheet, prog)
-        if slack < 0 or len(work) > 5 or slack >= len(work) - 1:
+        if slack < 0 or len(progress.work) > 5 or slack >= len(progress.work) - 1:
             return False  # short of dice (_slack judges), too many orders, nothing to order
-        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
-        key = (sheet.round, now, here, needs, slack)
+        now = () if sheet.done else self._free(sheet)
+        key = (sheet.round, now, here, progress.stays_id, slack)
         spare = self.routes.get(key)
         if spare is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
             if not rounds:  # no dice left: _slack judges
                 return False
             lacks = {}
-            for n, numbers in needs:
+            for n, numbers in progress.stays:
                 at = (numbers, sheet.round, now)
                 table = self.stay_lacks.get(at)
                 if table is None:
@@ -836,7 +909,7 @@ class _Search:
             spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
         wild = self.drawn.wild_used - sheet.wild_spent
         powers = self.drawn.powers_used - sheet.powers_used
-        return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
+        return spare > wild + (powers if self.power_any else 0)
 
     def _first_out_of_order(self, sheet: Sheet) -> str:
         """In words, the first number still missing on a track that the rolled dice cannot
@@ -855,9 +928,9 @@ class _Search:
                 pool.remove(value)
         return ""
 
-    def _power_makes(self, sheet: Sheet, value: int) -> bool:
-        """Whether the superpower could still turn some die into ``value`` (0: into any
-        number at all)."""
+    def _power_makes(self, round_: int, value: int) -> bool:
+        """Whether the superpower could still turn some die of round ``round_`` or later into
+        ``value`` (0: into any number at all)."""
         power = self.power
         if power is None:
             return False
@@ -868,7 +941,7 @@ class _Search:
         if power.effect == "teleport":
             return False
         if power.effect == "copy":  # only a number rolled beside the die, this round or later
-            return any(value in dice for dice in self.rolls[sheet.round - 1:])
+            return any(value in dice for dice in self.rolls[round_ - 1:])
         return True
 
     def _short_number(self, sheet: Sheet, deficit: list[int]) -> None:
