@@ -1083,23 +1083,30 @@ def _track_made_up(numbers: Sequence[int], rounds: Sequence[Sequence[int]], face
 def _stay_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
                 faces: int) -> list[list[int]]:
     """For a location that needs ``numbers``: ``[first][last]``, the numbers it lacks in a
-    stay over those rounds (see :func:`_fewest_made_up`)."""
+    stay over those rounds (see :func:`_fewest_made_up`).
+
+    A number wanted ``k`` times in a stay whose rounds hold ``h`` dice of it lacks
+    ``k - h`` of them, if ``h < k``; the row of each ``first`` is summed number by number,
+    a whole row at a time (a generator per entry took twice as long).
+    """
     count = len(rounds)
-    held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
-    for dice in rounds:
-        row = list(held[-1])
-        for v in dice:
-            row[v] += 1
-        held.append(row)
     want = [0] * (faces + 1)
     for v in numbers:
         want[v] += 1
-    wanted = [(v, k) for v, k in enumerate(want) if k]
+    wanted = []  # (k, held) for each number v wanted k times: held[t], its dice before round t
+    for v, k in enumerate(want):
+        if k:
+            held = [0]
+            for dice in rounds:
+                held.append(held[-1] + dice.count(v))
+            wanted.append((k, held))
     short = []
     for first in range(count):
-        low = held[first]
-        short.append([sum(max(0, k - held[last + 1][v] + low[v]) for v, k in wanted)
-                      for last in range(count)])
+        row = [0] * count
+        for k, held in wanted:
+            top = k + held[first]  # the stay holds held[last + 1] - held[first]
+            row = [s + top - h if h < top else s for s, h in zip(row, held[1:], strict=True)]
+        short.append(row)
     return short
 
 
