@@ -62,7 +62,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicehero.engine import locations
 from dicehero.engine.actions import Action
@@ -236,8 +236,7 @@ def _short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
 _End = tuple[Sheet, int, tuple[Action, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class _Progress:
+class _Progress(NamedTuple):
     """What the bounds read off the marks and Robot Minions made so far (``prog``).
 
     Many states share their marks (they differ in dice, place or Wild dice spent), and
@@ -288,6 +287,8 @@ class _Search:
             span = width + edition.minions_per_location
             self.masks.append(((1 << span) - 1) << offset)
             offset += span
+        self.unmasks = [~m for m in self.masks]
+        self.bits_cache: list[dict[tuple[Any, int], int]] = [{} for _ in self.locs]
         self.target = self._bits(drawn.marks, drawn.minions)
         self.total = self.target.bit_count()
         self.work = [self.target & m for m in self.masks]  # each location's drawn bits
@@ -361,8 +362,14 @@ class _Search:
                 | ((1 << minions) - 1) << self.minion_offsets[i])
 
     def _rebit(self, prog: int, sheet: Sheet, i: int) -> int:
-        """``prog`` with location ``i``'s bits read again from ``sheet``."""
-        return (prog & ~self.masks[i]) | self._location_bits(i, sheet.marks[i], sheet.minions[i])
+        """``prog`` with location ``i``'s bits read again from ``sheet`` (once per marks and
+        Robot Minions there: every help and Robot Minion asks)."""
+        cache = self.bits_cache[i]
+        key = (sheet.marks[i], sheet.minions[i])
+        bits = cache.get(key)
+        if bits is None:
+            bits = cache[key] = self._location_bits(i, *key)
+        return (prog & self.unmasks[i]) | bits
 
     def _work_at(self, prog: int, number: int) -> bool:
         i = number - 1
@@ -381,20 +388,19 @@ class _Search:
         return progress
 
     def _read_progress(self, sheet: Sheet, prog: int) -> _Progress:
+        missing = [self._missing_at(i, have) for i, have in enumerate(sheet.marks)]
         work = tuple(n for n in self.edition.location_numbers if self._work_at(prog, n))
-        stays = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
+        stays = tuple((n, missing[n - 1]) for n in work)
         need = [0] * (self.faces + 1)
-        for i, have in enumerate(sheet.marks):
-            for v in self._missing_at(i, have):
+        for numbers in missing:
+            for v in numbers:
                 need[v] += 1
-        tracks = tuple(numbers for numbers in (self._missing_at(i, sheet.marks[i])
-                                               for i in self.tracks) if len(numbers) > 1)
         return _Progress(
             work=work, work_set=frozenset(work), still=self.total - prog.bit_count(),
             need=tuple(need), needed=frozenset(v for _, numbers in stays for v in numbers),
             minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
-            tracks=tracks, stays=stays,
-            stays_id=self.stays_ids.setdefault(stays, len(self.stays_ids)),
+            tracks=tuple(missing[i] for i in self.tracks if len(missing[i]) > 1),
+            stays=stays, stays_id=self.stays_ids.setdefault(stays, len(self.stays_ids)),
             wild_earned=self._wild_earned(sheet))
 
     def _wild_earned(self, sheet: Sheet) -> int:
@@ -565,7 +571,7 @@ class _Search:
         ``last`` is the order key of the last help or Robot Minion of this stay: the
         next one must come after it (one order per stay).
         """
-        key = (sheet.position, tuple(d.value if d.used is None else 0 for d in sheet.dice),
+        key = (sheet.position, tuple([d.value if d.used is None else 0 for d in sheet.dice]),
                prog, sheet.wild_spent, sheet.powers_used, last)
         if key in seen:
             return
@@ -644,7 +650,9 @@ class _Search:
     def _variants(self, sheet: Sheet, index: int) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Die ``index`` as it is, or changed by the superpower just before it is spent, once
         or several times over (Ice twice turns a 6 into a 4)."""
-        out = [((), sheet)]
+        out: list[tuple[tuple[Action, ...], Sheet]] = [((), sheet)]
+        if sheet.powers_used >= self.drawn.powers_used:  # the usual case: nothing to change
+            return out
         seen = {(sheet.dice[index].value, sheet.powers_used)}
         for steps, s in out:  # grows while it is read: every further use of the power
             for more, after in self._powered(s, index):
@@ -684,9 +692,10 @@ class _Search:
                         if after is not None:
                             out.append((order, (*steps, action), after))
                 if minions_left > 0 and after_last((2, index)):
-                    after = self._try(s, Action("minion", die=index))
+                    action = Action("minion", die=index)
+                    after = self._try(s, action)
                     if after is not None:
-                        out.append(((2, index), (*steps, Action("minion", die=index)), after))
+                        out.append(((2, index), (*steps, action), after))
         if sheet.wild_spent < self.drawn.wild_used and self._wild_left(sheet, prog) > 0:
             have = sheet.marks[i]
             for v in sorted(set(self._missing_at(i, have))):
