@@ -479,11 +479,12 @@ class _Search:
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog) and not (
-                (self.nodes > _ROUTES_WITHIN or not self._slack(opened, prog))
-                and self._no_route(opened, prog)):
+        progress = self._progress(opened, prog)
+        if not self._short(opened, progress) and not (
+                (self.nodes > _ROUTES_WITHIN or not self._slack_of(opened, progress))
+                and self._no_route(opened, progress)):
             endings: Iterable[_End]
-            if self._slack(opened, prog) <= _TIGHT:
+            if self._slack_of(opened, progress) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
                 if self.passes:
                     endings = self._shaken(endings)
@@ -580,27 +581,27 @@ class _Search:
         if not self.nodes & 255:
             self.tick()
         self._remember(sheet, prog)
-        slack = self._slack(sheet, prog)
-        if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
-                                        or self._short(sheet, prog)
+        progress = self._progress(sheet, prog)
+        slack = self._slack_of(sheet, progress)
+        if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, progress)
+                                        or self._short(sheet, progress)
                                         or (not slack and self.nodes > _ROUTES_WITHIN
-                                            and self._no_route(sheet, prog)))):
+                                            and self._no_route(sheet, progress)))):
             return
         if sheet.position is not None:
             i = sheet.position - 1
-            works = self._works(sheet, prog, i, last)
+            works = self._works(sheet, progress, i, last)
             if self.passes:
                 self.rng.shuffle(works)
             for order, steps, after in works:
                 yield from self._stay(after, self._rebit(prog, after, i), actions + steps,
                                       order, seen)
         later = []
-        moves = self._moves(sheet, prog, slack)
+        moves = self._moves(sheet, progress, slack)
         if self.passes:
             self.rng.shuffle(moves)
-        work = self._progress(sheet, prog).work_set
         for steps, after in moves:
-            if after.position in work:
+            if after.position in progress.work_set:
                 yield from self._stay(after, prog, actions + steps, None, seen)
             else:
                 later.append((steps, after))
@@ -662,7 +663,7 @@ class _Search:
                     out.append(((*steps, *more), after))
         return out
 
-    def _works(self, sheet: Sheet, prog: int, i: int, last: Any
+    def _works(self, sheet: Sheet, progress: _Progress, i: int, last: Any
                ) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
         """Helps and Robot Minions at location ``i`` that may come after ``last`` in this stay.
 
@@ -696,7 +697,7 @@ class _Search:
                     after = self._try(s, action)
                     if after is not None:
                         out.append(((2, index), (*steps, action), after))
-        if sheet.wild_spent < self.drawn.wild_used and self._wild_left(sheet, prog) > 0:
+        if sheet.wild_spent < self.drawn.wild_used and progress.wild_earned > sheet.wild_spent:
             have = sheet.marks[i]
             for v in sorted(set(self._missing_at(i, have))):
                 for action in self._helps(i, loc, kind, have, want, v, wild=True):
@@ -729,14 +730,14 @@ class _Search:
                 and not (self.alike and kind.alike(loc, have, want, slot)))
         return helps
 
-    def _moves(self, sheet: Sheet, prog: int, slack: int
+    def _moves(self, sheet: Sheet, progress: _Progress, slack: int
                ) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Every move on that leaves dice enough: with a die (changed first only where it
         could not go as it is), with Teleport, or with a Wild die."""
         here = sheet.position
         # A move spends a die; it saves one only if it leaves no work behind for a later
         # move and goes where there is work.
-        work = self._progress(sheet, prog).work_set
+        work = progress.work_set
         cost = 1 + (here in work)
         worth = [n for n in self.edition.location_numbers
                  if n != here and slack - cost + (n in work) >= 0]
@@ -756,17 +757,13 @@ class _Search:
                         out.append(((*steps, action), after))
                         if not steps and not action.teleport:
                             reached.add(action.to)
-        if sheet.wild_spent < self.drawn.wild_used and self._wild_left(sheet, prog) > 0:
+        if sheet.wild_spent < self.drawn.wild_used and progress.wild_earned > sheet.wild_spent:
             for action in candidates(sheet, None, wild=True):
                 if action.type == "move" and action.to in worth:
                     after = self._try(sheet, action)
                     if after is not None:
                         out.append(((action,), after))
         return out
-
-    def _wild_left(self, sheet: Sheet, prog: int) -> int:
-        """``sheet.wild_left``, the Wild dice earned read once per marks (see _progress)."""
-        return self._progress(sheet, prog).wild_earned - sheet.wild_spent
 
     @staticmethod
     def _try(sheet: Sheet, action: Action) -> Sheet | None:
@@ -780,9 +777,12 @@ class _Search:
     def _slack(self, sheet: Sheet, prog: int) -> int:
         """The dice left (this round's, later rolls', Wild dice to spend) beyond what the
         drawing still needs: one per mark, one move per location with work left elsewhere."""
+        return self._slack_of(sheet, self._progress(sheet, prog))
+
+    def _slack_of(self, sheet: Sheet, progress: _Progress) -> int:
+        """:meth:`_slack`, with ``prog`` read already (a state asks several bounds)."""
         unused = 0 if sheet.done else len(self._free(sheet))
         left = unused + self.left_after[sheet.round] - sheet.wild_spent
-        progress = self._progress(sheet, prog)
         moves = len(progress.work) - (sheet.position in progress.work_set)
         return left - (progress.still + moves)
 
@@ -797,14 +797,13 @@ class _Search:
             cache[have] = out
         return out
 
-    def _dead_dice(self, sheet: Sheet, prog: int) -> int:
+    def _dead_dice(self, sheet: Sheet, progress: _Progress) -> int:
         """How many of the round's unused dice nothing can use any more: a number no mark
         still needs, with no Robot Minion left to fight, that moves nowhere with work (and
         no superpower use left to change it)."""
         if self.drawn.powers_used > sheet.powers_used:
             return 0
         here = sheet.position
-        progress = self._progress(sheet, prog)
         if progress.minions_left:
             return 0
         needed, work = progress.needed, progress.work_set
@@ -815,10 +814,9 @@ class _Search:
                 dead += 1
         return dead
 
-    def _short(self, sheet: Sheet, prog: int) -> bool:
+    def _short(self, sheet: Sheet, progress: _Progress) -> bool:
         """Whether the dice left hold too few of some number (see the module docstring)."""
         drawn = self.drawn
-        progress = self._progress(sheet, prog)
         have = list(self.future[sheet.round])
         for v in self._free(sheet):
             have[v] += 1
@@ -882,7 +880,7 @@ class _Search:
                                                      dict(scarce))
         return alone + made_up > budget
 
-    def _no_route(self, sheet: Sheet, prog: int) -> bool:
+    def _no_route(self, sheet: Sheet, progress: _Progress) -> bool:
         """Whether no order of visits lets every location with work find its numbers among
         the dice rolled while the hero is there.
 
@@ -897,8 +895,7 @@ class _Search:
         and the ones missing there from Wild dice or superpower uses.
         """
         here = sheet.position
-        progress = self._progress(sheet, prog)
-        slack = self._slack(sheet, prog)
+        slack = self._slack_of(sheet, progress)
         if slack < 0 or len(progress.work) > 5 or slack >= len(progress.work) - 1:
             return False  # short of dice (_slack judges), too many orders, nothing to order
         now = () if sheet.done else self._free(sheet)
