@@ -312,6 +312,7 @@ class _Search:
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
+        self.listed: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # see _listed
         self.helps_cache: list[dict[Any, tuple[Action, ...]]] = [{} for _ in self.locs]
         self.wild_cache: list[dict[Any, int]] = [{} for _ in self.locs]  # see _wild_earned
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
@@ -636,9 +637,7 @@ class _Search:
         out = []
         values = set()
         for i in self._dice(sheet) if index is None else (index,):
-            for action in candidates(sheet, i):
-                if action.type != "power":
-                    continue
+            for action in self._listed(sheet, "power", i):
                 try:
                     after = apply(sheet, action)
                 except ActionError:
@@ -747,8 +746,8 @@ class _Search:
         for index in self._dice(sheet):
             reached = set()
             for steps, s in self._variants(sheet, index):
-                for action in candidates(s, index):
-                    if action.type != "move" or action.to in reached or action.to not in worth:
+                for action in self._listed(s, "move", index):
+                    if action.to in reached or action.to not in worth:
                         continue
                     if action.teleport and (steps or s.powers_used >= self.drawn.powers_used):
                         continue
@@ -758,12 +757,28 @@ class _Search:
                         if not steps and not action.teleport:
                             reached.add(action.to)
         if sheet.wild_spent < self.drawn.wild_used and progress.wild_earned > sheet.wild_spent:
-            for action in candidates(sheet, None, wild=True):
-                if action.type == "move" and action.to in worth:
+            for action in self._listed(sheet, "move"):
+                if action.to in worth:
                     after = self._try(sheet, action)
                     if after is not None:
                         out.append(((action,), after))
         return out
+
+    def _listed(self, sheet: Sheet, type_: str, index: int | None = None
+                ) -> tuple[Action, ...]:
+        """The actions of ``type_`` (a move or a superpower use) that
+        :func:`~dicehero.engine.rules.candidates` lists for die ``index`` (a Wild die if
+        None), asked once for each place, die and number: that is all they depend on here
+        (the superpower is chosen before the search and every roll has as many dice),
+        and every state asks for them, building every other action too.
+        """
+        value = 0 if index is None else sheet.dice[index].value
+        key = (type_, sheet.position, index, value)
+        listed = self.listed.get(key)
+        if listed is None:
+            listed = self.listed[key] = tuple(
+                a for a in candidates(sheet, index, wild=index is None) if a.type == type_)
+        return listed
 
     @staticmethod
     def _try(sheet: Sheet, action: Action) -> Sheet | None:
