@@ -61,6 +61,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -82,6 +83,7 @@ _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
 _ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to spare, or
 #                         within a round (see _Search._no_route)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
+_NEVER = 1 << 60  # more than any count of numbers made up (see _fewest_made_up)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
 _SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
@@ -1162,43 +1164,61 @@ def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: 
     full = (1 << len(numbers)) - 1
     last_round = count - 1
     # cost[mask][t]: the fewest so far over the stays at the locations of mask, the last
-    # ending in round t (None: no such order)
-    start: list[int | None] = [0] + [None] * last_round
+    # ending in round t (_NEVER: no such order)
+    start = [0] + [_NEVER] * last_round
     first_mask = 0
     if here in lacks:
         first_mask = bit[here]
         start = list(lacks[here][0])
-    cost: dict[int, list[int | None]] = {first_mask: start}
-    best = None
-    for mask in sorted(range(full + 1), key=int.bit_count):
+    cost = {first_mask: start}
+    best = _NEVER
+    for mask in _by_size(len(numbers)):
         now = cost.get(mask)
         if now is None or mask & first_mask != first_mask:
             continue
+        starts = _cheaper_starts(now)
         for n in numbers:
             if mask & bit[n]:
                 continue
             grown = mask | bit[n]
             rows = lacks[n]
             if grown == full:  # the last stay: only its end at the game's end counts
-                for first, so_far in enumerate(now):
-                    if so_far is not None:
-                        c = so_far + rows[first][last_round]
-                        if best is None or c < best:
-                            best = c
+                for first, so_far in starts:
+                    c = so_far + rows[first][last_round]
+                    if c < best:
+                        best = c
                 continue
             new = cost.get(grown)
             if new is None:
-                new = cost[grown] = [None] * count
-            for first, so_far in enumerate(now):
-                if so_far is None:
-                    continue
+                new = cost[grown] = [_NEVER] * count
+            for first, so_far in starts:
                 row = rows[first]
                 for last in range(first, count):
                     c = so_far + row[last]
-                    old = new[last]
-                    if old is None or c < old:
+                    if c < new[last]:
                         new[last] = c
-    return best or 0
+    return best if best < _NEVER else 0
+
+
+@cache
+def _by_size(count: int) -> list[int]:
+    """The subsets of ``count`` things as bits, the smaller first (see _fewest_made_up)."""
+    return sorted(range(1 << count), key=int.bit_count)
+
+
+def _cheaper_starts(now: list[int]) -> list[tuple[int, int]]:
+    """The rounds the next stay may start in, with the fewest made up so far (see
+    :func:`_fewest_made_up`), leaving out each that an earlier one costs no more than:
+    a stay that starts sooner holds every die a later one would, so it lacks no more
+    whatever round it ends in.
+    """
+    out = []
+    low = _NEVER
+    for first, so_far in enumerate(now):
+        if so_far < low:
+            low = so_far
+            out.append((first, so_far))
+    return out
 
 
 def _round_of(ends: list[_End]) -> int:
