@@ -84,6 +84,7 @@ _ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to
 #                         within a round (see _Search._no_route)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
 _NEVER = 1 << 60  # more than any count of numbers made up (see _fewest_made_up)
+_ENOUGH, _OUT_OF_ORDER = 0, -1  # what _Search._short_why finds (else the number short of)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
 _SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
@@ -254,7 +255,7 @@ class _Progress(NamedTuple):
     minions_left: bool  # whether a location with work has Robot Minions still to fight
     tracks: tuple[tuple[int, ...], ...]  # each track's numbers still missing, if two or more
     stays: tuple[tuple[int, tuple[int, ...]], ...]  # (location, numbers missing there)
-    stays_id: int  # one id for each distinct ``stays``: a cheap key (see _Search._no_route)
+    stays_id: int  # one id for each distinct ``stays``: a cheap key (see _Search._short)
     wild_earned: int  # Wild dice these marks unlock
 
 
@@ -311,6 +312,7 @@ class _Search:
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
+        self.shorts: dict[tuple[Any, ...], int] = {}  # see _short
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
@@ -832,7 +834,29 @@ class _Search:
         return dead
 
     def _short(self, sheet: Sheet, progress: _Progress) -> bool:
-        """Whether the dice left hold too few of some number (see the module docstring)."""
+        """Whether the dice left hold too few of some number (see the module docstring).
+
+        Worked out once for what it reads (the marks still to make, the dice left, the
+        Wild dice and superpower uses left): states that differ only in place or in the
+        order of their steps ask again.
+        """
+        # the numbers missing at each location with work tell what the marks still need
+        key = (progress.stays_id, sheet.round, self._free(sheet), sheet.wild_spent,
+               sheet.powers_used)
+        why = self.shorts.get(key)
+        if why is None:
+            why = self.shorts[key] = self._short_why(sheet, progress)
+        best = self.best
+        if why != _ENOUGH and best is not None and best[2] is sheet:  # why the closest stopped
+            if why == _OUT_OF_ORDER:
+                self.best_order = True
+            else:
+                self.best_short = why
+        return why != _ENOUGH
+
+    def _short_why(self, sheet: Sheet, progress: _Progress) -> int:
+        """:meth:`_short` worked out: ``_ENOUGH``, ``_OUT_OF_ORDER`` (a track's order needs
+        too many made up), or the number the dice left are the most short of."""
         drawn = self.drawn
         have = list(self.future[sheet.round])
         for v in self._free(sheet):
@@ -843,15 +867,12 @@ class _Search:
         short = sum(deficit)
         if progress.tracks and self._out_of_order(sheet, progress, deficit, wild + (
                 powers if self.power_any else 0)):
-            if self.best is not None and self.best[2] is sheet:
-                self.best_order = True
-            return True
+            return _OUT_OF_ORDER
         if not short:
-            return False
+            return _ENOUGH
         if short > wild + powers or sum(deficit[v] for v in self.unmade[sheet.round]) > wild:
-            self._short_number(sheet, deficit)
-            return True
-        return False
+            return max(range(1, len(deficit)), key=lambda v: deficit[v])
+        return _ENOUGH
 
     def _out_of_order(self, sheet: Sheet, progress: _Progress, deficit: Sequence[int],
                       budget: int) -> bool:
@@ -966,11 +987,6 @@ class _Search:
         if power.effect == "copy":  # only a number rolled beside the die, this round or later
             return any(value in dice for dice in self.rolls[round_ - 1:])
         return True
-
-    def _short_number(self, sheet: Sheet, deficit: list[int]) -> None:
-        best = self.best
-        if best is not None and best[2] is sheet:
-            self.best_short = max(range(1, len(deficit)), key=lambda v: deficit[v])
 
     # -- the nearest point of failure ------------------------------------------------------
 
