@@ -244,18 +244,19 @@ class _Progress(NamedTuple):
 
     Many states share their marks (they differ in dice, place or Wild dice spent), and
     every state asks the bounds, so each ``prog`` is read once per search
-    (:meth:`_Search._progress`).
+    (:meth:`_Search._progress`). The fields up to ``stays_id`` follow from ``stays``
+    alone: they are shared by every ``prog`` with the same numbers missing.
     """
 
     work: tuple[int, ...]  # the numbers of the locations with work left
     work_set: frozenset[int]  # the same, to ask whether a location has work
-    still: int  # the marks still to make
     need: tuple[int, ...]  # need[v]: the dice of number v the marks still to make need
     needed: frozenset[int]  # the numbers some mark still needs
-    minions_left: bool  # whether a location with work has Robot Minions still to fight
     tracks: tuple[tuple[int, ...], ...]  # each track's numbers still missing, if two or more
     stays: tuple[tuple[int, tuple[int, ...]], ...]  # (location, numbers missing there)
     stays_id: int  # one id for each distinct ``stays``: a cheap key (see _Search._short)
+    still: int  # the marks still to make
+    minions_left: bool  # whether a location with work has Robot Minions still to fight
     wild_earned: int  # Wild dice these marks unlock
 
 
@@ -306,7 +307,7 @@ class _Search:
         self.left_after = [self.per_round * (len(rolls) - k) + drawn.wild_used
                            for k in range(len(rolls) + 1)]
         self.progress: dict[int, _Progress] = {}  # see _progress
-        self.stays_ids: dict[tuple[Any, ...], int] = {}  # see _Progress.stays_id
+        self.lacking: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see _lacking
         self.free_of: Sheet | None = None  # the sheet whose unused dice are ``free``
         self.free: tuple[int, ...] = ()  # see _free
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
@@ -393,20 +394,29 @@ class _Search:
         return progress
 
     def _read_progress(self, sheet: Sheet, prog: int) -> _Progress:
-        missing = [self._missing_at(i, have) for i, have in enumerate(sheet.marks)]
         work = tuple(n for n in self.edition.location_numbers if self._work_at(prog, n))
-        stays = tuple((n, missing[n - 1]) for n in work)
+        stays = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
+        shared = self.lacking.get(stays)
+        if shared is None:
+            shared = self.lacking[stays] = self._lacking(stays)
+        return _Progress(
+            *shared, still=self.total - prog.bit_count(),
+            minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
+            wild_earned=self._wild_earned(sheet))
+
+    def _lacking(self, stays: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
+        """The fields of :class:`_Progress` that follow from ``stays`` (the numbers missing
+        at each location with work; a location with none has none missing)."""
+        work = tuple(n for n, _ in stays)
         need = [0] * (self.faces + 1)
-        for numbers in missing:
+        for _, numbers in stays:
             for v in numbers:
                 need[v] += 1
-        return _Progress(
-            work=work, work_set=frozenset(work), still=self.total - prog.bit_count(),
-            need=tuple(need), needed=frozenset(v for _, numbers in stays for v in numbers),
-            minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
-            tracks=tuple(missing[i] for i in self.tracks if len(missing[i]) > 1),
-            stays=stays, stays_id=self.stays_ids.setdefault(stays, len(self.stays_ids)),
-            wild_earned=self._wild_earned(sheet))
+        return (work, frozenset(work), tuple(need),
+                frozenset(v for _, numbers in stays for v in numbers),
+                tuple(numbers for n, numbers in stays
+                      if self.kinds[n - 1].ordered and len(numbers) > 1),
+                stays, len(self.lacking))
 
     def _wild_earned(self, sheet: Sheet) -> int:
         """``sheet.wild_earned``, each location's share read once per its marks."""
