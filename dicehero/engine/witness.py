@@ -61,8 +61,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicehero.engine import locations
 from dicehero.engine.actions import Action
@@ -82,6 +83,8 @@ _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
 _ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to spare, or
 #                         within a round (see _Search._no_route)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
+_NEVER = 1 << 60  # more than any count of numbers made up (see _fewest_made_up)
+_ENOUGH, _OUT_OF_ORDER = 0, -1  # what _Search._short_why finds (else the number short of)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
 _SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
@@ -236,6 +239,27 @@ def _short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
 _End = tuple[Sheet, int, tuple[Action, ...]]
 
 
+class _Progress(NamedTuple):
+    """What the bounds read off the marks and Robot Minions made so far (``prog``).
+
+    Many states share their marks (they differ in dice, place or Wild dice spent), and
+    every state asks the bounds, so each ``prog`` is read once per search
+    (:meth:`_Search._progress`). The fields up to ``stays_id`` follow from ``stays``
+    alone: they are shared by every ``prog`` with the same numbers missing.
+    """
+
+    work: tuple[int, ...]  # the numbers of the locations with work left
+    work_set: frozenset[int]  # the same, to ask whether a location has work
+    need: tuple[int, ...]  # need[v]: the dice of number v the marks still to make need
+    needed: frozenset[int]  # the numbers some mark still needs
+    tracks: tuple[tuple[int, ...], ...]  # each track's numbers still missing, if two or more
+    stays: tuple[tuple[int, tuple[int, ...]], ...]  # (location, numbers missing there)
+    stays_id: int  # one id for each distinct ``stays``: a cheap key (see _Search._short)
+    still: int  # the marks still to make
+    minions_left: bool  # whether a location with work has Robot Minions still to fight
+    wild_earned: int  # Wild dice these marks unlock
+
+
 class _Search:
     """One search; ``run`` returns the actions of a witness round by round, or ``None``."""
 
@@ -267,6 +291,8 @@ class _Search:
             span = width + edition.minions_per_location
             self.masks.append(((1 << span) - 1) << offset)
             offset += span
+        self.unmasks = [~m for m in self.masks]
+        self.bits_cache: list[dict[tuple[Any, int], int]] = [{} for _ in self.locs]
         self.target = self._bits(drawn.marks, drawn.minions)
         self.total = self.target.bit_count()
         self.work = [self.target & m for m in self.masks]  # each location's drawn bits
@@ -277,12 +303,23 @@ class _Search:
             for v in rolls[k]:
                 row[v] += 1
             self.future[k] = row
+        # left_after[k]: the dice of the rolls after roll k, and the Wild dice to spend
+        self.left_after = [self.per_round * (len(rolls) - k) + drawn.wild_used
+                           for k in range(len(rolls) + 1)]
+        self.progress: dict[int, _Progress] = {}  # see _progress
+        self.lacking: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see _lacking
+        self.free_of: Sheet | None = None  # the sheet whose unused dice are ``free``
+        self.free: tuple[int, ...] = ()  # see _free
         self.failed: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         self.tracks = [i for i, kind in enumerate(self.kinds) if kind.ordered]
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
+        self.shorts: dict[tuple[Any, ...], int] = {}  # see _short
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
+        self.listed: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # see _listed
+        self.helps_cache: list[dict[Any, tuple[Action, ...]]] = [{} for _ in self.locs]
+        self.wild_cache: list[dict[Any, int]] = [{} for _ in self.locs]  # see _wild_earned
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
@@ -306,6 +343,11 @@ class _Search:
         if drawn.superpower is not None:
             power = edition.superpower(drawn.superpower)
         self.power = power
+        # What the superpower can make: any number at all, and round by round the numbers
+        # it cannot make (the bounds ask at every state).
+        self.power_any = self._power_makes(0, 0)
+        self.unmade = [tuple(v for v in range(1, self.faces + 1) if not self._power_makes(k, v))
+                       for k in range(len(rolls) + 1)]
 
     def tick(self) -> None:
         """Every 256 states: give way to the server (which may stop us), and count."""
@@ -326,12 +368,74 @@ class _Search:
                 | ((1 << minions) - 1) << self.minion_offsets[i])
 
     def _rebit(self, prog: int, sheet: Sheet, i: int) -> int:
-        """``prog`` with location ``i``'s bits read again from ``sheet``."""
-        return (prog & ~self.masks[i]) | self._location_bits(i, sheet.marks[i], sheet.minions[i])
+        """``prog`` with location ``i``'s bits read again from ``sheet`` (once per marks and
+        Robot Minions there: every help and Robot Minion asks)."""
+        cache = self.bits_cache[i]
+        key = (sheet.marks[i], sheet.minions[i])
+        bits = cache.get(key)
+        if bits is None:
+            bits = cache[key] = self._location_bits(i, *key)
+        return (prog & self.unmasks[i]) | bits
 
     def _work_at(self, prog: int, number: int) -> bool:
         i = number - 1
         return prog & self.masks[i] != self.work[i]
+
+    def _progress(self, sheet: Sheet, prog: int) -> _Progress:
+        """What the bounds read off ``prog``, the bits of ``sheet``'s marks and Robot Minions.
+
+        The search writes only marks the drawing has, so a location's bits say which of
+        its drawn marks are made: ``prog`` alone tells the marks, and any sheet with it
+        reads the same.
+        """
+        progress = self.progress.get(prog)
+        if progress is None:
+            progress = self.progress[prog] = self._read_progress(sheet, prog)
+        return progress
+
+    def _read_progress(self, sheet: Sheet, prog: int) -> _Progress:
+        work = tuple(n for n in self.edition.location_numbers if self._work_at(prog, n))
+        stays = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
+        shared = self.lacking.get(stays)
+        if shared is None:
+            shared = self.lacking[stays] = self._lacking(stays)
+        return _Progress(
+            *shared, still=self.total - prog.bit_count(),
+            minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
+            wild_earned=self._wild_earned(sheet))
+
+    def _lacking(self, stays: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
+        """The fields of :class:`_Progress` that follow from ``stays`` (the numbers missing
+        at each location with work; a location with none has none missing)."""
+        work = tuple(n for n, _ in stays)
+        need = [0] * (self.faces + 1)
+        for _, numbers in stays:
+            for v in numbers:
+                need[v] += 1
+        return (work, frozenset(work), tuple(need),
+                frozenset(v for _, numbers in stays for v in numbers),
+                tuple(numbers for n, numbers in stays
+                      if self.kinds[n - 1].ordered and len(numbers) > 1),
+                stays, len(self.lacking))
+
+    def _wild_earned(self, sheet: Sheet) -> int:
+        """``sheet.wild_earned``, each location's share read once per its marks."""
+        earned = 0
+        for i, have in enumerate(sheet.marks):
+            cache = self.wild_cache[i]
+            wild = cache.get(have)
+            if wild is None:
+                wild = cache[have] = locations.rewards(self.locs[i], have)[0]
+            earned += wild
+        return earned
+
+    def _free(self, sheet: Sheet) -> tuple[int, ...]:
+        """The numbers of the round's unused dice, sorted (read once per sheet: each bound
+        asks for them)."""
+        if sheet is not self.free_of:
+            self.free_of = sheet
+            self.free = tuple(sorted([d.value for d in sheet.dice if d.used is None]))
+        return self.free
 
     # -- the search, round by round ----------------------------------------------------------
 
@@ -390,11 +494,12 @@ class _Search:
         failed = self.failed.setdefault((r, sheet.position, sheet.powers_used), [])
         opened = start_round(sheet, self.rolls[r])
         self._remember(opened, prog)
-        if not self._short(opened, prog) and not (
-                (self.nodes > _ROUTES_WITHIN or not self._slack(opened, prog))
-                and self._no_route(opened, prog)):
+        progress = self._progress(opened, prog)
+        if not self._short(opened, progress) and not (
+                (self.nodes > _ROUTES_WITHIN or not self._slack_of(opened, progress))
+                and self._no_route(opened, progress)):
             endings: Iterable[_End]
-            if self._slack(opened, prog) <= _TIGHT:
+            if self._slack_of(opened, progress) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
                 if self.passes:
                     endings = self._shaken(endings)
@@ -482,7 +587,7 @@ class _Search:
         ``last`` is the order key of the last help or Robot Minion of this stay: the
         next one must come after it (one order per stay).
         """
-        key = (sheet.position, tuple(d.value if d.used is None else 0 for d in sheet.dice),
+        key = (sheet.position, tuple([d.value if d.used is None else 0 for d in sheet.dice]),
                prog, sheet.wild_spent, sheet.powers_used, last)
         if key in seen:
             return
@@ -491,26 +596,27 @@ class _Search:
         if not self.nodes & 255:
             self.tick()
         self._remember(sheet, prog)
-        slack = self._slack(sheet, prog)
-        if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, prog)
-                                        or self._short(sheet, prog)
+        progress = self._progress(sheet, prog)
+        slack = self._slack_of(sheet, progress)
+        if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, progress)
+                                        or self._short(sheet, progress)
                                         or (not slack and self.nodes > _ROUTES_WITHIN
-                                            and self._no_route(sheet, prog)))):
+                                            and self._no_route(sheet, progress)))):
             return
         if sheet.position is not None:
             i = sheet.position - 1
-            works = self._works(sheet, i, last)
+            works = self._works(sheet, progress, i, last)
             if self.passes:
                 self.rng.shuffle(works)
             for order, steps, after in works:
                 yield from self._stay(after, self._rebit(prog, after, i), actions + steps,
                                       order, seen)
         later = []
-        moves = self._moves(sheet, prog, slack)
+        moves = self._moves(sheet, progress, slack)
         if self.passes:
             self.rng.shuffle(moves)
         for steps, after in moves:
-            if self._work_at(prog, after.position):
+            if after.position in progress.work_set:
                 yield from self._stay(after, prog, actions + steps, None, seen)
             else:
                 later.append((steps, after))
@@ -545,9 +651,7 @@ class _Search:
         out = []
         values = set()
         for i in self._dice(sheet) if index is None else (index,):
-            for action in candidates(sheet, i):
-                if action.type != "power":
-                    continue
+            for action in self._listed(sheet, "power", i):
                 try:
                     after = apply(sheet, action)
                 except ActionError:
@@ -560,7 +664,9 @@ class _Search:
     def _variants(self, sheet: Sheet, index: int) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Die ``index`` as it is, or changed by the superpower just before it is spent, once
         or several times over (Ice twice turns a 6 into a 4)."""
-        out = [((), sheet)]
+        out: list[tuple[tuple[Action, ...], Sheet]] = [((), sheet)]
+        if sheet.powers_used >= self.drawn.powers_used:  # the usual case: nothing to change
+            return out
         seen = {(sheet.dice[index].value, sheet.powers_used)}
         for steps, s in out:  # grows while it is read: every further use of the power
             for more, after in self._powered(s, index):
@@ -570,7 +676,7 @@ class _Search:
                     out.append(((*steps, *more), after))
         return out
 
-    def _works(self, sheet: Sheet, i: int, last: Any
+    def _works(self, sheet: Sheet, progress: _Progress, i: int, last: Any
                ) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
         """Helps and Robot Minions at location ``i`` that may come after ``last`` in this stay.
 
@@ -594,19 +700,20 @@ class _Search:
                 have = s.marks[i]
                 order = (0, len(have)) if ordered else (0, index)
                 if after_last(order):
-                    for action in self._helps(s, i, loc, kind, have, want, s.dice[index].value,
+                    for action in self._helps(i, loc, kind, have, want, s.dice[index].value,
                                               die=index):
                         after = self._try(s, action)
                         if after is not None:
                             out.append((order, (*steps, action), after))
                 if minions_left > 0 and after_last((2, index)):
-                    after = self._try(s, Action("minion", die=index))
+                    action = Action("minion", die=index)
+                    after = self._try(s, action)
                     if after is not None:
-                        out.append(((2, index), (*steps, Action("minion", die=index)), after))
-        if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
+                        out.append(((2, index), (*steps, action), after))
+        if sheet.wild_spent < self.drawn.wild_used and progress.wild_earned > sheet.wild_spent:
             have = sheet.marks[i]
             for v in sorted(set(self._missing_at(i, have))):
-                for action in self._helps(sheet, i, loc, kind, have, want, v, wild=True):
+                for action in self._helps(i, loc, kind, have, want, v, wild=True):
                     order = (0, len(have)) if ordered else (1,)
                     if after_last(order, repeat=not ordered):
                         after = self._try(sheet, action)
@@ -619,39 +726,42 @@ class _Search:
                     out.append(((3,), (action,), after))
         return out
 
-    def _helps(self, sheet: Sheet, i: int, loc: Any, kind: locations.Kind, have: Any,
-               want: Any, value: int, die: int | None = None, wild: bool = False
-               ) -> list[Action]:
+    def _helps(self, i: int, loc: Any, kind: locations.Kind, have: Any, want: Any,
+               value: int, die: int | None = None, wild: bool = False
+               ) -> tuple[Action, ...]:
         """Helps writing ``value`` at location ``i`` where the drawing has it (one of alike
-        slots)."""
-        out = []
-        for slot in locations.help_slots(loc, have, value):
-            if kind.within(kind.put(have, value, slot), want) \
-                    and not (self.alike and kind.alike(loc, have, want, slot)):
-                if wild:
-                    out.append(Action("help", wild=True, value=value, slot=slot))
-                else:
-                    out.append(Action("help", die=die, slot=slot))
-        return out
+        slots), worked out once per marks, number and die: every state with them asks."""
+        cache = self.helps_cache[i]
+        key = (have, value, die, wild)
+        helps = cache.get(key)
+        if helps is None:
+            helps = cache[key] = tuple(
+                Action("help", wild=True, value=value, slot=slot) if wild
+                else Action("help", die=die, slot=slot)
+                for slot in locations.help_slots(loc, have, value)
+                if kind.within(kind.put(have, value, slot), want)
+                and not (self.alike and kind.alike(loc, have, want, slot)))
+        return helps
 
-    def _moves(self, sheet: Sheet, prog: int, slack: int
+    def _moves(self, sheet: Sheet, progress: _Progress, slack: int
                ) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Every move on that leaves dice enough: with a die (changed first only where it
         could not go as it is), with Teleport, or with a Wild die."""
         here = sheet.position
         # A move spends a die; it saves one only if it leaves no work behind for a later
         # move and goes where there is work.
-        cost = 1 + (1 if here is not None and self._work_at(prog, here) else 0)
+        work = progress.work_set
+        cost = 1 + (here in work)
         worth = [n for n in self.edition.location_numbers
-                 if n != here and slack - cost + self._work_at(prog, n) >= 0]
+                 if n != here and slack - cost + (n in work) >= 0]
         if not worth:
             return []
         out = []
         for index in self._dice(sheet):
             reached = set()
             for steps, s in self._variants(sheet, index):
-                for action in candidates(s, index):
-                    if action.type != "move" or action.to in reached or action.to not in worth:
+                for action in self._listed(s, "move", index):
+                    if action.to in reached or action.to not in worth:
                         continue
                     if action.teleport and (steps or s.powers_used >= self.drawn.powers_used):
                         continue
@@ -660,13 +770,29 @@ class _Search:
                         out.append(((*steps, action), after))
                         if not steps and not action.teleport:
                             reached.add(action.to)
-        if sheet.wild_spent < self.drawn.wild_used and sheet.wild_left > 0:
-            for action in candidates(sheet, None, wild=True):
-                if action.type == "move" and action.to in worth:
+        if sheet.wild_spent < self.drawn.wild_used and progress.wild_earned > sheet.wild_spent:
+            for action in self._listed(sheet, "move"):
+                if action.to in worth:
                     after = self._try(sheet, action)
                     if after is not None:
                         out.append(((action,), after))
         return out
+
+    def _listed(self, sheet: Sheet, type_: str, index: int | None = None
+                ) -> tuple[Action, ...]:
+        """The actions of ``type_`` (a move or a superpower use) that
+        :func:`~dicehero.engine.rules.candidates` lists for die ``index`` (a Wild die if
+        None), asked once for each place, die and number: that is all they depend on here
+        (the superpower is chosen before the search and every roll has as many dice),
+        and every state asks for them, building every other action too.
+        """
+        value = 0 if index is None else sheet.dice[index].value
+        key = (type_, sheet.position, index, value)
+        listed = self.listed.get(key)
+        if listed is None:
+            listed = self.listed[key] = tuple(
+                a for a in candidates(sheet, index, wild=index is None) if a.type == type_)
+        return listed
 
     @staticmethod
     def _try(sheet: Sheet, action: Action) -> Sheet | None:
@@ -680,12 +806,14 @@ class _Search:
     def _slack(self, sheet: Sheet, prog: int) -> int:
         """The dice left (this round's, later rolls', Wild dice to spend) beyond what the
         drawing still needs: one per mark, one move per location with work left elsewhere."""
-        unused = 0 if sheet.done else sum(1 for d in sheet.dice if not d.used)
-        wild = self.drawn.wild_used - sheet.wild_spent
-        left = unused + self.per_round * (len(self.rolls) - sheet.round) + wild
-        moves = sum(1 for n in self.edition.location_numbers
-                    if n != sheet.position and self._work_at(prog, n))
-        return left - (self.total - prog.bit_count() + moves)
+        return self._slack_of(sheet, self._progress(sheet, prog))
+
+    def _slack_of(self, sheet: Sheet, progress: _Progress) -> int:
+        """:meth:`_slack`, with ``prog`` read already (a state asks several bounds)."""
+        unused = 0 if sheet.done else len(self._free(sheet))
+        left = unused + self.left_after[sheet.round] - sheet.wild_spent
+        moves = len(progress.work) - (sheet.position in progress.work_set)
+        return left - (progress.still + moves)
 
     def _missing_at(self, i: int, have: Any) -> tuple[int, ...]:
         """The numbers the drawing still needs at location ``i`` beyond ``have``, in the order
@@ -698,62 +826,66 @@ class _Search:
             cache[have] = out
         return out
 
-    def _need(self, sheet: Sheet) -> list[int]:
-        """How many dice of each number the drawn marks still need beyond ``sheet``'s."""
-        need = [0] * (self.faces + 1)
-        for i, have in enumerate(sheet.marks):
-            for v in self._missing_at(i, have):
-                need[v] += 1
-        return need
-
-    def _dead_dice(self, sheet: Sheet, prog: int) -> int:
+    def _dead_dice(self, sheet: Sheet, progress: _Progress) -> int:
         """How many of the round's unused dice nothing can use any more: a number no mark
         still needs, with no Robot Minion left to fight, that moves nowhere with work (and
         no superpower use left to change it)."""
         if self.drawn.powers_used > sheet.powers_used:
             return 0
         here = sheet.position
-        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
-        if any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work):
+        if progress.minions_left:
             return 0
-        needed = set()
-        for n in work:
-            needed.update(self._missing_at(n - 1, sheet.marks[n - 1]))
-        moves = any(n != here for n in work)
+        needed, work = progress.needed, progress.work_set
+        moves = len(work) > (here in work)
         dead = 0
-        for d in sheet.dice:
-            v = d.value
-            if d.used is None and v not in needed and not (
-                    moves and (v == here or (v in work and v != here))):
+        for v in self._free(sheet):
+            if v not in needed and not (moves and (v == here or (v in work and v != here))):
                 dead += 1
         return dead
 
-    def _short(self, sheet: Sheet, prog: int) -> bool:
-        """Whether the dice left hold too few of some number (see the module docstring)."""
+    def _short(self, sheet: Sheet, progress: _Progress) -> bool:
+        """Whether the dice left hold too few of some number (see the module docstring).
+
+        Worked out once for what it reads (the marks still to make, the dice left, the
+        Wild dice and superpower uses left): states that differ only in place or in the
+        order of their steps ask again.
+        """
+        # the numbers missing at each location with work tell what the marks still need
+        key = (progress.stays_id, sheet.round, self._free(sheet), sheet.wild_spent,
+               sheet.powers_used)
+        why = self.shorts.get(key)
+        if why is None:
+            why = self.shorts[key] = self._short_why(sheet, progress)
+        best = self.best
+        if why != _ENOUGH and best is not None and best[2] is sheet:  # why the closest stopped
+            if why == _OUT_OF_ORDER:
+                self.best_order = True
+            else:
+                self.best_short = why
+        return why != _ENOUGH
+
+    def _short_why(self, sheet: Sheet, progress: _Progress) -> int:
+        """:meth:`_short` worked out: ``_ENOUGH``, ``_OUT_OF_ORDER`` (a track's order needs
+        too many made up), or the number the dice left are the most short of."""
         drawn = self.drawn
-        need = self._need(sheet)
         have = list(self.future[sheet.round])
-        for d in sheet.dice:
-            if not d.used:
-                have[d.value] += 1
+        for v in self._free(sheet):
+            have[v] += 1
         wild = drawn.wild_used - sheet.wild_spent
         powers = drawn.powers_used - sheet.powers_used
-        deficit = [max(0, need[v] - have[v]) for v in range(self.faces + 1)]
+        deficit = [n - h if n > h else 0 for n, h in zip(progress.need, have, strict=True)]
         short = sum(deficit)
-        if self.tracks and self._out_of_order(sheet, deficit, wild + (
-                powers if self._power_makes(sheet, 0) else 0)):
-            if self.best is not None and self.best[2] is sheet:
-                self.best_order = True
-            return True
+        if progress.tracks and self._out_of_order(sheet, progress, deficit, wild + (
+                powers if self.power_any else 0)):
+            return _OUT_OF_ORDER
         if not short:
-            return False
-        if short > wild + powers or sum(deficit[v] for v in range(1, self.faces + 1)
-                                        if not self._power_makes(sheet, v)) > wild:
-            self._short_number(sheet, deficit)
-            return True
-        return False
+            return _ENOUGH
+        if short > wild + powers or sum(deficit[v] for v in self.unmade[sheet.round]) > wild:
+            return max(range(1, len(deficit)), key=lambda v: deficit[v])
+        return _ENOUGH
 
-    def _out_of_order(self, sheet: Sheet, deficit: Sequence[int], budget: int) -> bool:
+    def _out_of_order(self, sheet: Sheet, progress: _Progress, deficit: Sequence[int],
+                      budget: int) -> bool:
         """Whether more numbers than ``budget`` must be made by Wild dice or superpower
         uses once the tracks' order is counted: a track is written in order, so its
         numbers need dice of the rounds in that order (dice of one round in any order
@@ -765,14 +897,11 @@ class _Search:
         whatever the tracks do, so a track's number of it made costs nothing more up to
         that many (:func:`_made_up`); a track with no such number adds its own count.
         """
-        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
+        now = () if sheet.done else self._free(sheet)
         alone = 0  # the tracks with no scarce number
         each = 0  # the tracks with one, each counted alone
         scarce_tracks = []
-        for i in self.tracks:
-            numbers = self._missing_at(i, sheet.marks[i])
-            if len(numbers) < 2:  # one number has no order: _short counts it
-                continue
+        for numbers in progress.tracks:  # one number has no order: _short counts it
             key = (numbers, sheet.round, now)
             made_up = self.unmatched.get(key)
             if made_up is None:
@@ -799,7 +928,7 @@ class _Search:
                                                      dict(scarce))
         return alone + made_up > budget
 
-    def _no_route(self, sheet: Sheet, prog: int) -> bool:
+    def _no_route(self, sheet: Sheet, progress: _Progress) -> bool:
         """Whether no order of visits lets every location with work find its numbers among
         the dice rolled while the hero is there.
 
@@ -814,20 +943,18 @@ class _Search:
         and the ones missing there from Wild dice or superpower uses.
         """
         here = sheet.position
-        work = [n for n in self.edition.location_numbers if self._work_at(prog, n)]
-        slack = self._slack(sheet, prog)
-        if slack < 0 or len(work) > 5 or slack >= len(work) - 1:
+        slack = self._slack_of(sheet, progress)
+        if slack < 0 or len(progress.work) > 5 or slack >= len(progress.work) - 1:
             return False  # short of dice (_slack judges), too many orders, nothing to order
-        now = () if sheet.done else tuple(sorted(d.value for d in sheet.dice if d.used is None))
-        needs = tuple((n, self._missing_at(n - 1, sheet.marks[n - 1])) for n in work)
-        key = (sheet.round, now, here, needs, slack)
+        now = () if sheet.done else self._free(sheet)
+        key = (sheet.round, now, here, progress.stays_id, slack)
         spare = self.routes.get(key)
         if spare is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
             if not rounds:  # no dice left: _slack judges
                 return False
             lacks = {}
-            for n, numbers in needs:
+            for n, numbers in progress.stays:
                 at = (numbers, sheet.round, now)
                 table = self.stay_lacks.get(at)
                 if table is None:
@@ -836,7 +963,7 @@ class _Search:
             spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
         wild = self.drawn.wild_used - sheet.wild_spent
         powers = self.drawn.powers_used - sheet.powers_used
-        return spare > wild + (powers if self._power_makes(sheet, 0) else 0)
+        return spare > wild + (powers if self.power_any else 0)
 
     def _first_out_of_order(self, sheet: Sheet) -> str:
         """In words, the first number still missing on a track that the rolled dice cannot
@@ -855,9 +982,9 @@ class _Search:
                 pool.remove(value)
         return ""
 
-    def _power_makes(self, sheet: Sheet, value: int) -> bool:
-        """Whether the superpower could still turn some die into ``value`` (0: into any
-        number at all)."""
+    def _power_makes(self, round_: int, value: int) -> bool:
+        """Whether the superpower could still turn some die of round ``round_`` or later into
+        ``value`` (0: into any number at all)."""
         power = self.power
         if power is None:
             return False
@@ -868,13 +995,8 @@ class _Search:
         if power.effect == "teleport":
             return False
         if power.effect == "copy":  # only a number rolled beside the die, this round or later
-            return any(value in dice for dice in self.rolls[sheet.round - 1:])
+            return any(value in dice for dice in self.rolls[round_ - 1:])
         return True
-
-    def _short_number(self, sheet: Sheet, deficit: list[int]) -> None:
-        best = self.best
-        if best is not None and best[2] is sheet:
-            self.best_short = max(range(1, len(deficit)), key=lambda v: deficit[v])
 
     # -- the nearest point of failure ------------------------------------------------------
 
@@ -1010,23 +1132,30 @@ def _track_made_up(numbers: Sequence[int], rounds: Sequence[Sequence[int]], face
 def _stay_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
                 faces: int) -> list[list[int]]:
     """For a location that needs ``numbers``: ``[first][last]``, the numbers it lacks in a
-    stay over those rounds (see :func:`_fewest_made_up`)."""
+    stay over those rounds (see :func:`_fewest_made_up`).
+
+    A number wanted ``k`` times in a stay whose rounds hold ``h`` dice of it lacks
+    ``k - h`` of them, if ``h < k``; the row of each ``first`` is summed number by number,
+    a whole row at a time (a generator per entry took twice as long).
+    """
     count = len(rounds)
-    held = [[0] * (faces + 1)]  # held[t][v]: the dice of number v in rounds before t
-    for dice in rounds:
-        row = list(held[-1])
-        for v in dice:
-            row[v] += 1
-        held.append(row)
     want = [0] * (faces + 1)
     for v in numbers:
         want[v] += 1
-    wanted = [(v, k) for v, k in enumerate(want) if k]
+    wanted = []  # (k, held) for each number v wanted k times: held[t], its dice before round t
+    for v, k in enumerate(want):
+        if k:
+            held = [0]
+            for dice in rounds:
+                held.append(held[-1] + dice.count(v))
+            wanted.append((k, held))
     short = []
     for first in range(count):
-        low = held[first]
-        short.append([sum(max(0, k - held[last + 1][v] + low[v]) for v, k in wanted)
-                      for last in range(count)])
+        row = [0] * count
+        for k, held in wanted:
+            top = k + held[first]  # the stay holds held[last + 1] - held[first]
+            row = [s + top - h if h < top else s for s, h in zip(row, held[1:], strict=True)]
+        short.append(row)
     return short
 
 
@@ -1061,43 +1190,61 @@ def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: 
     full = (1 << len(numbers)) - 1
     last_round = count - 1
     # cost[mask][t]: the fewest so far over the stays at the locations of mask, the last
-    # ending in round t (None: no such order)
-    start: list[int | None] = [0] + [None] * last_round
+    # ending in round t (_NEVER: no such order)
+    start = [0] + [_NEVER] * last_round
     first_mask = 0
     if here in lacks:
         first_mask = bit[here]
         start = list(lacks[here][0])
-    cost: dict[int, list[int | None]] = {first_mask: start}
-    best = None
-    for mask in sorted(range(full + 1), key=int.bit_count):
+    cost = {first_mask: start}
+    best = _NEVER
+    for mask in _by_size(len(numbers)):
         now = cost.get(mask)
         if now is None or mask & first_mask != first_mask:
             continue
+        starts = _cheaper_starts(now)
         for n in numbers:
             if mask & bit[n]:
                 continue
             grown = mask | bit[n]
             rows = lacks[n]
             if grown == full:  # the last stay: only its end at the game's end counts
-                for first, so_far in enumerate(now):
-                    if so_far is not None:
-                        c = so_far + rows[first][last_round]
-                        if best is None or c < best:
-                            best = c
+                for first, so_far in starts:
+                    c = so_far + rows[first][last_round]
+                    if c < best:
+                        best = c
                 continue
             new = cost.get(grown)
             if new is None:
-                new = cost[grown] = [None] * count
-            for first, so_far in enumerate(now):
-                if so_far is None:
-                    continue
+                new = cost[grown] = [_NEVER] * count
+            for first, so_far in starts:
                 row = rows[first]
                 for last in range(first, count):
                     c = so_far + row[last]
-                    old = new[last]
-                    if old is None or c < old:
+                    if c < new[last]:
                         new[last] = c
-    return best or 0
+    return best if best < _NEVER else 0
+
+
+@cache
+def _by_size(count: int) -> list[int]:
+    """The subsets of ``count`` things as bits, the smaller first (see _fewest_made_up)."""
+    return sorted(range(1 << count), key=int.bit_count)
+
+
+def _cheaper_starts(now: list[int]) -> list[tuple[int, int]]:
+    """The rounds the next stay may start in, with the fewest made up so far (see
+    :func:`_fewest_made_up`), leaving out each that an earlier one costs no more than:
+    a stay that starts sooner holds every die a later one would, so it lacks no more
+    whatever round it ends in.
+    """
+    out = []
+    low = _NEVER
+    for first, so_far in enumerate(now):
+        if so_far < low:
+            low = so_far
+            out.append((first, so_far))
+    return out
 
 
 def _round_of(ends: list[_End]) -> int:
