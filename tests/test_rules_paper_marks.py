@@ -17,7 +17,16 @@ from witnesskit import bot_game, changed_in_one_place, judge_game, witness_draws
 from dicehero.engine import BadAction, apply, new_sheet
 from dicehero.engine.bots import GreedyBot, RandomBot
 from dicehero.engine.paper_marks import PaperMarks, check_drawn, parse_marks
-from dicehero.engine.witness import IMPOSSIBLE, UNDECIDED, VERIFIED, Sent, find_witness
+from dicehero.engine.witness import (
+    IMPOSSIBLE,
+    UNDECIDED,
+    VERIFIED,
+    Sent,
+    _fewest_made_up,
+    _fewest_made_up_moving,
+    _stay_lacks,
+    find_witness,
+)
 
 OFFER = (SHRINK, FIRE)
 QUIET = [2, 2, 2, 2]  # a roll that helps nowhere on these sheets
@@ -186,6 +195,28 @@ def test_more_of_a_number_than_the_game_rolled_is_refused(classic):
 
 
 # -- the search -----------------------------------------------------------------------------------
+
+def _route_count(rounds: list[list[int]], moving: bool) -> int:
+    """The route bound's count for a hero at City Hall (1) with a 2 to write at Hospital (2)
+    and a 4 at Powerplant (4), over ``rounds``."""
+    lacks = {n: _stay_lacks((n,), rounds, 6) for n in (2, 4)}
+    if moving:
+        return _fewest_made_up_moving(1, lacks, [frozenset(r) for r in rounds])
+    return _fewest_made_up(1, lacks, len(rounds))
+
+
+def test_with_no_die_to_spare_a_move_no_rolled_die_can_make_is_made_up():
+    # no 1, 2 or 4 rolled: both numbers and both moves need a Wild die or a superpower use
+    assert _route_count([[5, 5, 5, 5]], moving=False) == 2
+    assert _route_count([[5, 5, 5, 5]], moving=True) == 4
+
+
+def test_a_move_may_take_the_number_of_the_place_it_leaves_or_goes_to():
+    # the 1 leaves City Hall for Hospital, the 2 writes there (and may leave), the 4 writes
+    assert _route_count([[1, 2, 4, 6]], moving=True) == 0
+    assert _route_count([[6, 2, 4, 6]], moving=True) == 0  # the 2 both moves and writes:
+    # the count never counts too many
+
 
 def test_the_same_die_may_be_changed_by_the_superpower_again_and_again(classic):
     # Ice three times turns the 6 into the 3 that Downtown shows; no other play draws it.

@@ -928,6 +928,12 @@ class _Search:
                                                      dict(scarce))
         return alone + made_up > budget
 
+    def _makers(self, sheet: Sheet) -> int:
+        """The Wild dice and superpower uses left that could make any number (or a move)."""
+        wild = self.drawn.wild_used - sheet.wild_spent
+        powers = self.drawn.powers_used - sheet.powers_used
+        return wild + (powers if self.power_any else 0)
+
     def _no_route(self, sheet: Sheet, progress: _Progress) -> bool:
         """Whether no order of visits lets every location with work find its numbers among
         the dice rolled while the hero is there.
@@ -940,14 +946,17 @@ class _Search:
         (the one it is at first, unless it is one of those ``k``), and for the ``k`` the
         dice of every round are counted. A location's numbers must then come from the
         rounds of its stay (a round where the hero moves counted for both locations),
-        and the ones missing there from Wild dice or superpower uses.
+        and the ones missing there from Wild dice or superpower uses. With no die to spare,
+        each move's die is counted too (see :func:`_fewest_made_up_moving`), unless the hero
+        may still Teleport.
         """
         here = sheet.position
         slack = self._slack_of(sheet, progress)
         if slack < 0 or len(progress.work) > 5 or slack >= len(progress.work) - 1:
             return False  # short of dice (_slack judges), too many orders, nothing to order
         now = () if sheet.done else self._free(sheet)
-        key = (sheet.round, now, here, progress.stays_id, slack)
+        moving = not slack and not self._teleports(sheet)
+        key = (sheet.round, now, here, progress.stays_id, slack, moving)
         spare = self.routes.get(key)
         if spare is None:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
@@ -960,10 +969,18 @@ class _Search:
                 if table is None:
                     table = self.stay_lacks[at] = _stay_lacks(numbers, rounds, self.faces)
                 lacks[n] = table
-            spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
-        wild = self.drawn.wild_used - sheet.wild_spent
-        powers = self.drawn.powers_used - sheet.powers_used
-        return spare > wild + (powers if self.power_any else 0)
+            if moving:
+                spare = _fewest_made_up_moving(here, lacks, [frozenset(r) for r in rounds])
+            else:
+                spare = _fewest_made_up(here, lacks, len(rounds), slack)
+            self.routes[key] = spare
+        return spare > self._makers(sheet)
+
+    def _teleports(self, sheet: Sheet) -> bool:
+        """Whether the hero may still Teleport (move anywhere with any die)."""
+        power = self.power
+        return (power is not None and power.effect == "teleport"
+                and sheet.powers_used < self.drawn.powers_used)
 
     def _first_out_of_order(self, sheet: Sheet) -> str:
         """In words, the first number still missing on a track that the rolled dice cannot
@@ -1223,6 +1240,55 @@ def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: 
                     c = so_far + row[last]
                     if c < new[last]:
                         new[last] = c
+    return best if best < _NEVER else 0
+
+
+def _fewest_made_up_moving(here: int | None, lacks: dict[int, list[list[int]]],
+                           rounds: Sequence[frozenset[int]]) -> int:
+    """:func:`_fewest_made_up` with no stay split, where each move is a die too: a move
+    from location ``a`` to ``n`` in round ``t`` needs a die of number ``a`` or ``n`` rolled
+    that round, or else a Wild die or a superpower use, so each order is counted with the
+    location the hero came from. A move's die may also be counted for a mark: this never
+    counts too many.
+    """
+    count = len(rounds)
+    numbers = list(lacks)
+    if not numbers or numbers == [here]:
+        return lacks[here][0][count - 1] if numbers else 0
+    bit = {n: 1 << i for i, n in enumerate(numbers)}
+    full = (1 << len(numbers)) - 1
+    last_round = count - 1
+    # cost[(mask, at)][t]: the fewest so far over the stays at the locations of mask, the
+    # last at ``at`` ending in round t (_NEVER: no such order)
+    cost: dict[tuple[int, int | None], list[int]] = {}
+    if here in lacks:
+        cost[(bit[here], here)] = list(lacks[here][0])
+    else:  # the first move may come in any round
+        cost[(0, here)] = [0] * count
+    best = _NEVER
+    for mask in _by_size(len(numbers)):
+        for at in dict.fromkeys([here, *numbers]):
+            now = cost.get((mask, at))
+            if now is None:
+                continue
+            for n in numbers:
+                if mask & bit[n]:
+                    continue
+                rows = lacks[n]
+                # a move in a round without a die of either number is made up
+                starts = [(first, so_far + (n not in rounds[first] and at not in rounds[first]))
+                          for first, so_far in enumerate(now) if so_far < _NEVER]
+                if mask | bit[n] == full:  # the last stay: it ends at the game's end
+                    for first, so_far in starts:
+                        best = min(best, so_far + rows[first][last_round])
+                    continue
+                new = cost.setdefault((mask | bit[n], n), [_NEVER] * count)
+                for first, so_far in starts:
+                    row = rows[first]
+                    for last in range(first, count):
+                        c = so_far + row[last]
+                        if c < new[last]:
+                            new[last] = c
     return best if best < _NEVER else 0
 
 
