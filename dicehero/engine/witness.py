@@ -41,7 +41,9 @@ only decides which steps to try:
   being Wild dice or superpower uses too, a number short anyway counted once for
   both; the hero stays once at each location with work, in some order (with ``k``
   dice to spare, all but ``k`` of them), so each such location's numbers must come
-  from the rounds of its stay (or from Wild dice and superpower uses). A state short
+  from the rounds of its stay (or from Wild dice and superpower uses); with no die
+  to spare, the move between two stays needs a die of either place's number in the
+  round it is made (or a Wild die or a superpower use) too. A state short
   of dice is abandoned, between rounds and within one (the orders of visits with
   dice to spare or within a round only once a search has gone past a few thousand
   states: they cost more than they save in a quick one).
