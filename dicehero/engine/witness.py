@@ -26,7 +26,9 @@ only decides which steps to try:
   the most to spare, then those a player aiming for Honor would choose (the greedy
   bot's own valuation); passes of growing length try other orders (in a round with
   few dice to spare, every other pass lets an ending move up a few places, more in
-  later passes);
+  later passes, and from the fifth pass on the Wild dice and superpower uses an
+  ending keeps beyond the numbers the rolls left hold too few of count as spare
+  too);
 * **once per state**: a state at the end of a round that did not lead to the
   drawing marks every state it beats the same way as failed, so they are not
   searched again; the endings of a round with few dice to spare are worked out
@@ -88,6 +90,7 @@ _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Sea
 _NEVER = 1 << 60  # more than any count of numbers made up (see _fewest_made_up)
 _ENOUGH, _OUT_OF_ORDER = 0, -1  # what _Search._short_why finds (else the number short of)
 _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes, at most
+_LATE = 4  # the first pass whose tight rounds rank by scarce numbers too (see _ranked_late)
 _SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
 DONE = Action("done")
@@ -324,6 +327,7 @@ class _Search:
         self.wild_cache: list[dict[Any, int]] = [{} for _ in self.locs]  # see _wild_earned
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
         self.kept = 0  # endings held in rounds_seen
+        self.rounds_late: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_late
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
         self.best_short = 0  # the number the closest play ran short of, if that stopped it
         self.best_order = False  # whether a track's order stopped it (see _out_of_order)
@@ -503,6 +507,8 @@ class _Search:
             endings: Iterable[_End]
             if self._slack_of(opened, progress) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
+                if self.passes >= _LATE:
+                    endings = self._ranked_late(opened, prog, endings)
                 if self.passes:
                     endings = self._shaken(endings)
             else:
@@ -531,9 +537,22 @@ class _Search:
             self.kept += len(ends)
             if self.kept > _KEEP_ENDINGS:  # memory: start again rather than grow without end
                 self.rounds_seen.clear()
+                self.rounds_late.clear()
                 self.kept = len(ends)
             self.rounds_seen[key] = ends
         return ends
+
+    def _ranked_late(self, opened: Sheet, prog: int, ends: list[_End]) -> list[_End]:
+        """The ranked endings of a tight round for a long pass: those that keep the most to
+        spare, scarce numbers counted too (:meth:`_spare`), first. Quick searches do better
+        with the dice to spare alone (the Wild dice an ending keeps are often not needed,
+        and reading the scarce numbers costs more), so the first passes keep that order."""
+        key = (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
+        late = self.rounds_late.get(key)
+        if late is None:
+            late = self.rounds_late[key] = sorted(
+                ends, key=lambda e: (-self._spare(e[0], e[1]), -self._worth(e[0])))
+        return late
 
     def _shaken(self, ends: list[_End]) -> list[_End]:
         """The ranked endings of a tight round in a new order for a later pass: in odd
@@ -561,6 +580,15 @@ class _Search:
         if _round_of(ends) > self.capped_until:
             ends = _unbeaten(ends)
         return sorted(ends, key=lambda e: (-self._slack(e[0], e[1]), -self._worth(e[0])))
+
+    def _spare(self, sheet: Sheet, prog: int) -> int:
+        """What an ending keeps to spare: the dice left beyond what the drawing needs
+        (:meth:`_slack`), and the Wild dice and superpower uses left beyond the numbers they
+        must make (:meth:`_forced`): an ending that leaves the game's scarce numbers
+        unspent keeps more of them."""
+        progress = self._progress(sheet, prog)
+        return (self._slack_of(sheet, progress) + self._makers(sheet)
+                - self._forced(sheet, progress))
 
     def _worth(self, sheet: Sheet) -> float:
         return _VALUE.value(sheet)
@@ -870,12 +898,9 @@ class _Search:
         """:meth:`_short` worked out: ``_ENOUGH``, ``_OUT_OF_ORDER`` (a track's order needs
         too many made up), or the number the dice left are the most short of."""
         drawn = self.drawn
-        have = list(self.future[sheet.round])
-        for v in self._free(sheet):
-            have[v] += 1
         wild = drawn.wild_used - sheet.wild_spent
         powers = drawn.powers_used - sheet.powers_used
-        deficit = [n - h if n > h else 0 for n, h in zip(progress.need, have, strict=True)]
+        deficit = self._deficit(sheet, progress)
         short = sum(deficit)
         if progress.tracks and self._out_of_order(sheet, progress, deficit, wild + (
                 powers if self.power_any else 0)):
@@ -886,19 +911,34 @@ class _Search:
             return max(range(1, len(deficit)), key=lambda v: deficit[v])
         return _ENOUGH
 
-    def _out_of_order(self, sheet: Sheet, progress: _Progress, deficit: Sequence[int],
-                      budget: int) -> bool:
-        """Whether more numbers than ``budget`` must be made by Wild dice or superpower
-        uses once the tracks' order is counted: a track is written in order, so its
-        numbers need dice of the rounds in that order (dice of one round in any order
-        among themselves); the rest must be Wild dice or changed by the superpower. Each
-        track is counted on its own, as if no other location wanted its dice, so this
-        never counts too many.
+    def _deficit(self, sheet: Sheet, progress: _Progress) -> list[int]:
+        """For each number, how many more dice of it the marks still need than are left."""
+        have = list(self.future[sheet.round])
+        for v in self._free(sheet):
+            have[v] += 1
+        return [n - h if n > h else 0 for n, h in zip(progress.need, have, strict=True)]
 
-        A number the dice left hold too few of (``deficit``) is made that many times
-        whatever the tracks do, so a track's number of it made costs nothing more up to
-        that many (:func:`_made_up`); a track with no such number adds its own count.
-        """
+    def _makers(self, sheet: Sheet) -> int:
+        """The Wild dice and superpower uses left that could make any number (or a move)."""
+        wild = self.drawn.wild_used - sheet.wild_spent
+        powers = self.drawn.powers_used - sheet.powers_used
+        return wild + (powers if self.power_any else 0)
+
+    def _forced(self, sheet: Sheet, progress: _Progress) -> int:
+        """The fewest numbers Wild dice or superpower uses must make for the marks still to
+        make: those the dice left hold too few of, or more once the tracks' order is
+        counted (see :meth:`_out_of_order`)."""
+        deficit = self._deficit(sheet, progress)
+        alone, _, scarce_tracks = self._track_counts(sheet, progress, deficit)
+        if not scarce_tracks:
+            return alone + sum(deficit)
+        return alone + self._scarce_made_up(sheet, scarce_tracks, deficit)
+
+    def _track_counts(self, sheet: Sheet, progress: _Progress, deficit: Sequence[int]
+                      ) -> tuple[int, int, list[tuple[int, ...]]]:
+        """The tracks' numbers no die can write in order (see :meth:`_out_of_order`): the
+        count over the tracks with no scarce number, over those with one (each counted
+        alone), and those tracks' numbers."""
         now = () if sheet.done else self._free(sheet)
         alone = 0  # the tracks with no scarce number
         each = 0  # the tracks with one, each counted alone
@@ -914,13 +954,12 @@ class _Search:
                 each += made_up
             else:
                 alone += made_up
-        short = sum(deficit)
-        if not scarce_tracks:
-            return alone + short > budget if alone else False
-        if alone + max(short, each) > budget:
-            return True
-        if alone + short + each <= budget:  # at most this many even counted apart
-            return False
+        return alone, each, scarce_tracks
+
+    def _scarce_made_up(self, sheet: Sheet, scarce_tracks: list[tuple[int, ...]],
+                        deficit: Sequence[int]) -> int:
+        """:func:`_made_up` for the tracks with a scarce number, read once per search."""
+        now = () if sheet.done else self._free(sheet)
         scarce = tuple((v, deficit[v]) for v in range(1, self.faces + 1) if deficit[v])
         key = (tuple(scarce_tracks), sheet.round, now, scarce)
         made_up = self.unmatched.get(key)
@@ -928,13 +967,30 @@ class _Search:
             rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
             made_up = self.unmatched[key] = _made_up(scarce_tracks, rounds, self.faces,
                                                      dict(scarce))
-        return alone + made_up > budget
+        return made_up
 
-    def _makers(self, sheet: Sheet) -> int:
-        """The Wild dice and superpower uses left that could make any number (or a move)."""
-        wild = self.drawn.wild_used - sheet.wild_spent
-        powers = self.drawn.powers_used - sheet.powers_used
-        return wild + (powers if self.power_any else 0)
+    def _out_of_order(self, sheet: Sheet, progress: _Progress, deficit: Sequence[int],
+                      budget: int) -> bool:
+        """Whether more numbers than ``budget`` must be made by Wild dice or superpower
+        uses once the tracks' order is counted: a track is written in order, so its
+        numbers need dice of the rounds in that order (dice of one round in any order
+        among themselves); the rest must be Wild dice or changed by the superpower. Each
+        track is counted on its own, as if no other location wanted its dice, so this
+        never counts too many.
+
+        A number the dice left hold too few of (``deficit``) is made that many times
+        whatever the tracks do, so a track's number of it made costs nothing more up to
+        that many (:func:`_made_up`); a track with no such number adds its own count.
+        """
+        alone, each, scarce_tracks = self._track_counts(sheet, progress, deficit)
+        short = sum(deficit)
+        if not scarce_tracks:
+            return alone + short > budget if alone else False
+        if alone + max(short, each) > budget:
+            return True
+        if alone + short + each <= budget:  # at most this many even counted apart
+            return False
+        return alone + self._scarce_made_up(sheet, scarce_tracks, deficit) > budget
 
     def _no_route(self, sheet: Sheet, progress: _Progress) -> bool:
         """Whether no order of visits lets every location with work find its numbers among
