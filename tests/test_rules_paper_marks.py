@@ -17,14 +17,17 @@ from witnesskit import bot_game, changed_in_one_place, judge_game, witness_draws
 from dicehero.engine import BadAction, apply, new_sheet
 from dicehero.engine.bots import GreedyBot, RandomBot
 from dicehero.engine.paper_marks import PaperMarks, check_drawn, parse_marks
+from dicehero.engine.replay import Replay
 from dicehero.engine.witness import (
     IMPOSSIBLE,
+    MAX_STATES,
     UNDECIDED,
     VERIFIED,
     Sent,
     _fewest_made_up,
-    _fewest_made_up_moving,
+    _Search,
     _stay_lacks,
+    _tiles,
     find_witness,
 )
 
@@ -197,26 +200,78 @@ def test_more_of_a_number_than_the_game_rolled_is_refused(classic):
 
 # -- the search -----------------------------------------------------------------------------------
 
-def _route_count(rounds: list[list[int]], moving: bool) -> int:
-    """The route bound's count for a hero at City Hall (1) with a 2 to write at Hospital (2)
-    and a 4 at Powerplant (4), over ``rounds``."""
-    lacks = {n: _stay_lacks((n,), rounds, 6) for n in (2, 4)}
-    if moving:
-        return _fewest_made_up_moving(1, lacks, [frozenset(r) for r in rounds])
-    return _fewest_made_up(1, lacks, len(rounds))
+def _tiled(rounds: list[list[int]], here: int | None, stays: dict[int, list[int]],
+           powers: int = 0, teleport: bool = False) -> bool:
+    """Whether the stays (``{location: numbers to write}``) can take the dice of ``rounds``
+    (all unused) in turn, with no die to spare, no Wild die and ``powers`` uses."""
+    jobs = {n: (len(numbers), len(numbers)) for n, numbers in stays.items()}
+    lacks = {n: _stay_lacks(tuple(numbers), rounds, 6) for n, numbers in stays.items()}
+    return _tiles(here, jobs, lacks, [frozenset(r) for r in rounds], len(rounds[0]), 4, 0,
+                  powers, teleport)
 
 
 def test_with_no_die_to_spare_a_move_no_rolled_die_can_make_is_made_up():
-    # no 1, 2 or 4 rolled: both numbers and both moves need a Wild die or a superpower use
-    assert _route_count([[5, 5, 5, 5]], moving=False) == 2
-    assert _route_count([[5, 5, 5, 5]], moving=True) == 4
+    # From City Hall, a 2 to write at Hospital and a 4 at Powerplant, and no 1, 2 or 4
+    # rolled: the two numbers and the two moves each need a superpower use.
+    lacks = {n: _stay_lacks((n,), [[5, 5, 5, 5]], 6) for n in (HOSPITAL, POWERPLANT)}
+    assert _fewest_made_up(CITY_HALL, lacks, 1) == 2  # with dice to spare: the numbers only
+    stays = {HOSPITAL: [2], POWERPLANT: [4]}
+    assert not _tiled([[5, 5, 5, 5]], CITY_HALL, stays, powers=3)
+    assert _tiled([[5, 5, 5, 5]], CITY_HALL, stays, powers=4)
 
 
 def test_a_move_may_take_the_number_of_the_place_it_leaves_or_goes_to():
     # the 1 leaves City Hall for Hospital, the 2 writes there (and may leave), the 4 writes
-    assert _route_count([[1, 2, 4, 6]], moving=True) == 0
-    assert _route_count([[6, 2, 4, 6]], moving=True) == 0  # the 2 both moves and writes:
-    # the count never counts too many
+    stays = {HOSPITAL: [2], POWERPLANT: [4]}
+    assert _tiled([[1, 2, 4, 6]], CITY_HALL, stays)
+    assert _tiled([[6, 2, 4, 6]], CITY_HALL, stays)  # the 2 both moves and writes:
+    # a die's number is not asked which mark or move it makes, so the count never refuses
+    # too much
+
+
+def test_with_no_die_to_spare_each_stay_takes_the_dice_in_turn():
+    # Three 2s at Hospital take the first three dice, so the move to Powerplant is the
+    # fourth, and its four 4s are the second round's: a 6 there is a die too many.
+    stays = {HOSPITAL: [2, 2, 2], POWERPLANT: [4, 4, 4, 4]}
+    assert _tiled([[2, 2, 2, 4], [4, 4, 4, 4]], HOSPITAL, stays)
+    assert not _tiled([[2, 2, 2, 4], [6, 4, 4, 4]], HOSPITAL, stays)
+
+
+def test_two_dice_that_help_nowhere_may_make_one_move_between_them(classic):
+    # From the middle circle a 5 goes to the Warehouse, where the other 5 goes anywhere:
+    # the only way to the Church's 4 in the first round (no 6 rolled).
+    rolls = [[5, 5, 4, 3]]
+    four = classic.location(CHURCH).cell_numbers.index(4)
+    paper = drawn(classic, {CHURCH: cells(classic, CHURCH, four)})
+    verdict = find_witness(classic, OFFER, rolls, paper)
+    assert verdict.verified
+    assert [a.to for a in verdict.rounds[0] if a.type == "move"] == [WAREHOUSE, CHURCH]
+    assert witness_draws(classic, OFFER, rolls, paper, verdict)
+
+
+@pytest.mark.parametrize("first", range(0, 100, 20))
+def test_no_bound_of_the_search_refuses_a_state_real_play_passes_through(classic, first):
+    # Every state of 20 bot games' own play, between rounds and after every action, passes
+    # every count the search prunes with: the bounds never refuse a play that exists.
+    for seed in range(first, first + 20):
+        game, paper = bot_game(classic, seed)
+        search = _Search(classic, game.rolls, paper, MAX_STATES)
+        search.nodes = MAX_STATES  # every bound on, as late in a long search
+        steps = Replay(new_sheet(classic, game.offer))
+        steps.act({"type": "choose", "superpower": paper.superpower})
+        for dice, actions in zip(game.rolls, game.players[0].rounds, strict=True):
+            steps.roll(dice)
+            for action in (None, *actions):
+                if action is not None:
+                    steps.act(action)
+                sheet = steps.sheet
+                progress = search._progress(sheet, search._bits(sheet.marks, sheet.minions))
+                slack = search._slack_of(sheet, progress)
+                assert slack >= 0
+                assert not search._short(sheet, progress)
+                assert not search._no_route(sheet, progress), (seed, sheet.round, action)
+                assert sheet.done or slack >= search._lost_dice(sheet, progress), (
+                    seed, sheet.round, action)
 
 
 def test_the_same_die_may_be_changed_by_the_superpower_again_and_again(classic):

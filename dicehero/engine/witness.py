@@ -35,7 +35,8 @@ only decides which steps to try:
   once per search and read back by later passes;
 * **enough dice**: the marks still to make, plus one move for every location
   with work left that the hero is not at, need one die each (a die of this round
-  that no mark, Robot Minion or move can use any more counts as lost); and for every
+  that no mark, Robot Minion or move can use any more counts as lost, but for the
+  ones two of which make a move by way of a location with nothing to do); and for every
   number, the drawn numbers still missing need dice of that number, of which
   only a Wild die or a superpower use can make more (Grow only 6s, Shrink only
   1s, Shapeshift only numbers rolled beside the die, Teleport none); a track's
@@ -44,11 +45,14 @@ only decides which steps to try:
   both; the hero stays once at each location with work, in some order (with ``k``
   dice to spare, all but ``k`` of them), so each such location's numbers must come
   from the rounds of its stay (or from Wild dice and superpower uses); with no die
-  to spare, the move between two stays needs a die of either place's number in the
-  round it is made (or a Wild die or a superpower use) too. A state short
+  to spare, every die left is a mark, a Robot Minion or a move, so the stays take
+  the dice in turn: a stay's count of marks and Robot Minions (less the Wild dice it
+  spends) says where among the dice left it ends, which rounds it can draw its
+  numbers from, and in which round the move on is made, with a die of either place's
+  number (or a Wild die or a superpower use). A state short
   of dice is abandoned, between rounds and within one (the orders of visits with
-  dice to spare or within a round only once a search has gone past a few thousand
-  states: they cost more than they save in a quick one).
+  dice to spare only once a search has gone past a few thousand states, and within a
+  round past a few hundred: they cost more than they save in a quick one).
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -84,8 +88,10 @@ IMPOSSIBLE = "impossible"
 UNDECIDED = "undecided"
 MAX_STATES = 150_000  # states searched before giving up as undecided
 _FIRST_PASS = 1_000  # states of the first pass (see _Search.run)
-_ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to spare, or
-#                         within a round (see _Search._no_route)
+_ROUTES_WITHIN = 2_000  # states searched before routes are checked with dice to spare
+#                         (see _Search._no_route)
+_TILES_WITHIN = 300  # states searched before the steps of a round with no die to spare are
+#                      checked against the stays taking the dice in turn (see _tiles)
 _TIGHT = 6  # dice to spare at most for a round's endings to be ranked (see _Search._ranked)
 _NEVER = 1 << 60  # more than any count of numbers made up (see _fewest_made_up)
 _ENOUGH, _OUT_OF_ORDER = 0, -1  # what _Search._short_why finds (else the number short of)
@@ -320,6 +326,7 @@ class _Search:
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see _out_of_order
         self.shorts: dict[tuple[Any, ...], int] = {}  # see _short
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
+        self.tilings: dict[tuple[Any, ...], bool] = {}  # see _untiled
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.listed: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # see _listed
@@ -628,9 +635,9 @@ class _Search:
         self._remember(sheet, prog)
         progress = self._progress(sheet, prog)
         slack = self._slack_of(sheet, progress)
-        if slack < 0 or (slack < 6 and (slack < self._dead_dice(sheet, progress)
+        if slack < 0 or (slack < 6 and (slack < self._lost_dice(sheet, progress)
                                         or self._short(sheet, progress)
-                                        or (not slack and self.nodes > _ROUTES_WITHIN
+                                        or (not slack and self.nodes > _TILES_WITHIN
                                             and self._no_route(sheet, progress)))):
             return
         if sheet.position is not None:
@@ -856,22 +863,29 @@ class _Search:
             cache[have] = out
         return out
 
-    def _dead_dice(self, sheet: Sheet, progress: _Progress) -> int:
-        """How many of the round's unused dice nothing can use any more: a number no mark
-        still needs, with no Robot Minion left to fight, that moves nowhere with work (and
-        no superpower use left to change it)."""
+    def _lost_dice(self, sheet: Sheet, progress: _Progress) -> int:
+        """How many of the round's unused dice are lost whatever the hero does: a die is
+        dead if its number no mark still needs, no Robot Minion is left to fight, it moves
+        nowhere with work and no superpower use is left to change it.
+
+        Two dead dice may still make one move the count of dice asks for: the first takes
+        the hero to its number's location (nothing to do there), the second, now of the
+        place the hero stands on, goes anywhere (a 5 and a 5 from Downtown to the Church).
+        So of ``d`` dead dice, as many as half, and no more than the moves still to make,
+        may count as moves; the rest are lost.
+        """
         if self.drawn.powers_used > sheet.powers_used:
             return 0
         here = sheet.position
         if progress.minions_left:
             return 0
         needed, work = progress.needed, progress.work_set
-        moves = len(work) > (here in work)
+        moves = len(work) - (here in work)
         dead = 0
         for v in self._free(sheet):
             if v not in needed and not (moves and (v == here or (v in work and v != here))):
                 dead += 1
-        return dead
+        return dead - min(moves, dead // 2)
 
     def _short(self, sheet: Sheet, progress: _Progress) -> bool:
         """Whether the dice left hold too few of some number (see the module docstring).
@@ -999,40 +1013,65 @@ class _Search:
         Every move is a die: with no die to spare, every move goes to a location with
         work that the hero then finishes before leaving (another move would be a die
         spent on no mark), so the hero stays at each such location once, in some order,
-        the one it is at first. With ``k`` dice to spare, at most ``k`` locations are
+        the one it is at first, and the stays take the dice left in turn
+        (:meth:`_untiled`). With ``k`` dice to spare, at most ``k`` locations are
         visited more than once: the others are still stayed at once each, in some order
         (the one it is at first, unless it is one of those ``k``), and for the ``k`` the
         dice of every round are counted. A location's numbers must then come from the
         rounds of its stay (a round where the hero moves counted for both locations),
-        and the ones missing there from Wild dice or superpower uses. With no die to spare,
-        each move's die is counted too (see :func:`_fewest_made_up_moving`), unless the hero
-        may still Teleport.
+        and the ones missing there from Wild dice or superpower uses.
         """
         here = sheet.position
         slack = self._slack_of(sheet, progress)
+        if not slack:
+            return self._untiled(sheet, progress)
         if slack < 0 or len(progress.work) > 5 or slack >= len(progress.work) - 1:
             return False  # short of dice (_slack judges), too many orders, nothing to order
         now = () if sheet.done else self._free(sheet)
-        moving = not slack and not self._teleports(sheet)
-        key = (sheet.round, now, here, progress.stays_id, slack, moving)
+        key = (sheet.round, now, here, progress.stays_id, slack)
         spare = self.routes.get(key)
         if spare is None:
-            rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+            rounds = self._rounds_left(sheet.round, now)
             if not rounds:  # no dice left: _slack judges
                 return False
-            lacks = {}
-            for n, numbers in progress.stays:
-                at = (numbers, sheet.round, now)
-                table = self.stay_lacks.get(at)
-                if table is None:
-                    table = self.stay_lacks[at] = _stay_lacks(numbers, rounds, self.faces)
-                lacks[n] = table
-            if moving:
-                spare = _fewest_made_up_moving(here, lacks, [frozenset(r) for r in rounds])
-            else:
-                spare = _fewest_made_up(here, lacks, len(rounds), slack)
-            self.routes[key] = spare
+            lacks = {n: self._stay_lacks(numbers, sheet.round, now)
+                     for n, numbers in progress.stays}
+            spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
         return spare > self._makers(sheet)
+
+    def _untiled(self, sheet: Sheet, progress: _Progress) -> bool:
+        """With no die to spare: whether no order of single stays can take the dice left in
+        turn (see :func:`_tiles`), worked out once per marks still to make, dice left, place,
+        and Wild dice and superpower uses left."""
+        now = () if sheet.done else self._free(sheet)
+        key = (sheet.round, now, sheet.position, progress.stays_id, sheet.minions,
+               sheet.wild_spent, sheet.powers_used)
+        untiled = self.tilings.get(key)
+        if untiled is None:
+            rounds = self._rounds_left(sheet.round, now)
+            jobs = {n: (len(numbers) + self.drawn.minions[n - 1] - sheet.minions[n - 1],
+                        len(numbers)) for n, numbers in progress.stays}
+            lacks = {n: self._stay_lacks(numbers, sheet.round, now)
+                     for n, numbers in progress.stays}
+            untiled = self.tilings[key] = not _tiles(
+                sheet.position, jobs, lacks, [frozenset(r) for r in rounds], len(now),
+                self.per_round, self.drawn.wild_used - sheet.wild_spent,
+                self.drawn.powers_used - sheet.powers_used, self._teleports(sheet))
+        return untiled
+
+    def _rounds_left(self, round_: int, now: tuple[int, ...]) -> list[Sequence[int]]:
+        """The dice left by rolls: this round's unused ones (if any), then each later roll."""
+        return [now, *self.rolls[round_:]] if now else list(self.rolls[round_:])
+
+    def _stay_lacks(self, numbers: tuple[int, ...], round_: int, now: tuple[int, ...]
+                    ) -> list[list[int]]:
+        """:func:`_stay_lacks` over the dice left, read once per numbers, round and dice."""
+        at = (numbers, round_, now)
+        table = self.stay_lacks.get(at)
+        if table is None:
+            table = self.stay_lacks[at] = _stay_lacks(numbers, self._rounds_left(round_, now),
+                                                      self.faces)
+        return table
 
     def _teleports(self, sheet: Sheet) -> bool:
         """Whether the hero may still Teleport (move anywhere with any die)."""
@@ -1301,53 +1340,75 @@ def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: 
     return best if best < _NEVER else 0
 
 
-def _fewest_made_up_moving(here: int | None, lacks: dict[int, list[list[int]]],
-                           rounds: Sequence[frozenset[int]]) -> int:
-    """:func:`_fewest_made_up` with no stay split, where each move is a die too: a move
-    from location ``a`` to ``n`` in round ``t`` needs a die of number ``a`` or ``n`` rolled
-    that round, or else a Wild die or a superpower use, so each order is counted with the
-    location the hero came from. A move's die may also be counted for a mark: this never
-    counts too many.
+def _tiles(here: int | None, jobs: dict[int, tuple[int, int]],
+           lacks: dict[int, list[list[int]]], rounds: Sequence[frozenset[int]], first: int,
+           per_round: int, wild: int, powers: int, teleport: bool) -> bool:
+    """Whether, with no die to spare, some order of one stay at each location of ``jobs``
+    (``here`` first if it is one of them) can take the dice left in turn.
+
+    With no die to spare every die left is a mark, a Robot Minion or a move, and every
+    Wild die one too. A stay at ``n`` takes ``jobs[n][0]`` of them (its marks and Robot
+    Minions, of which ``jobs[n][1]`` are numbers), less the Wild dice it spends, and
+    the move on takes the next die (or a Wild die): so where a stay starts and ends
+    among the dice left follows from the stays before it and the Wild dice spent. Its
+    numbers come from the rounds it covers (``lacks[n]``, :func:`_stay_lacks`: a round
+    shared with the stay before or after counted whole, as its dice may be used in
+    any order), the ones missing from Wild dice, or from superpower uses that change
+    one of its dice (not Teleport); the move's die is of either place's number in the
+    round that die is from (``rounds``: the numbers of each round's dice left, the
+    first holding ``first`` dice, the others ``per_round``), or a superpower use (any
+    die, with Teleport) or a Wild die. ``wild`` Wild dice must all be spent, at most
+    ``powers`` superpower uses. Which Wild die is earned when and what each superpower
+    makes are not asked, nor a track's order: this never refuses a play that exists.
     """
-    count = len(rounds)
-    numbers = list(lacks)
-    if not numbers or numbers == [here]:
-        return lacks[here][0][count - 1] if numbers else 0
+    numbers = list(jobs)
     bit = {n: 1 << i for i, n in enumerate(numbers)}
     full = (1 << len(numbers)) - 1
-    last_round = count - 1
-    # cost[(mask, at)][t]: the fewest so far over the stays at the locations of mask, the
-    # last at ``at`` ending in round t (_NEVER: no such order)
-    cost: dict[tuple[int, int | None], list[int]] = {}
-    if here in lacks:
-        cost[(bit[here], here)] = list(lacks[here][0])
-    else:  # the first move may come in any round
-        cost[(0, here)] = [0] * count
-    best = _NEVER
-    for mask in _by_size(len(numbers)):
-        for at in dict.fromkeys([here, *numbers]):
-            now = cost.get((mask, at))
-            if now is None:
+    total = first + per_round * (len(rounds) - 1) if first else per_round * len(rounds)
+    skip = per_round - first if first else 0  # so that die k is in round (k + skip) // n
+    failed: set[tuple[int, int | None, int, int]] = set()
+
+    def stay(n: int, at: int, wild_spent: int, used: int, mask: int) -> bool:
+        size, need = jobs[n]
+        rows = lacks[n]
+        for by_wild in range(min(size, wild - wild_spent) + 1):
+            dice = size - by_wild
+            if at + dice > total:
                 continue
-            for n in numbers:
-                if mask & bit[n]:
-                    continue
-                rows = lacks[n]
-                # a move in a round without a die of either number is made up
-                starts = [(first, so_far + (n not in rounds[first] and at not in rounds[first]))
-                          for first, so_far in enumerate(now) if so_far < _NEVER]
-                if mask | bit[n] == full:  # the last stay: it ends at the game's end
-                    for first, so_far in starts:
-                        best = min(best, so_far + rows[first][last_round])
-                    continue
-                new = cost.setdefault((mask | bit[n], n), [_NEVER] * count)
-                for first, so_far in starts:
-                    row = rows[first]
-                    for last in range(first, count):
-                        c = so_far + row[last]
-                        if c < new[last]:
-                            new[last] = c
-    return best if best < _NEVER else 0
+            lack = (rows[(at + skip) // per_round][(at + dice - 1 + skip) // per_round]
+                    if dice else need)
+            changed = lack - by_wild if lack > by_wild else 0
+            if changed and (teleport or used + changed > powers):
+                continue
+            if moves_on(mask, n, at + dice, wild_spent + by_wild, used + changed):
+                return True
+        return False
+
+    def moves_on(mask: int, place: int | None, at: int, wild_spent: int, used: int) -> bool:
+        if mask == full:
+            return at == total and wild_spent == wild
+        key = (mask, place, wild_spent, used)
+        if key in failed:
+            return False
+        dice = rounds[(at + skip) // per_round] if at < total else frozenset()
+        for n in numbers:
+            if mask & bit[n]:
+                continue
+            grown = mask | bit[n]
+            if at < total:
+                if n in dice or place in dice:
+                    if stay(n, at + 1, wild_spent, used, grown):
+                        return True
+                elif used < powers and stay(n, at + 1, wild_spent, used + 1, grown):
+                    return True
+            if wild_spent < wild and stay(n, at, wild_spent + 1, used, grown):
+                return True
+        failed.add(key)
+        return False
+
+    if here in jobs:
+        return stay(here, 0, 0, 0, bit[here])
+    return moves_on(0, here, 0, 0, 0)
 
 
 @cache
