@@ -129,6 +129,7 @@ def test_par_is_worked_out_again_after_a_restart(app, api, client, database_url)
         assert eventually(lambda: again.test_client().get(f"/api/games/{game.code}").json["par"],
                           lambda p: p["status"] == "ready") == before
     finally:
+        assert again.extensions["dicehero.games"].par_work.settle()
         again.extensions["dicehero.store"].engine.dispose()
 
 
