@@ -93,10 +93,10 @@ def test_marks_changed_in_one_place_verify_only_with_a_witness(classic, seed):
 ONCE_MISJUDGED = (399,)
 # The search does not yet verify every tight greedy sheet at the default cap (the host then
 # approves it by hand; docs/RULES.md): at most this many of the 1,000 may be undecided. The
-# cap counts states, not seconds, so the count is the same on any machine: 2 (seeds 157 and
-# 785, both greedy; 451, 601 and 631 verify since moves' dice are counted and long passes
-# rank by scarce numbers too).
-MOST_UNDECIDED = 2
+# cap counts states, not seconds, so the count is the same on any machine: 1 (seed 157,
+# greedy; 451, 601 and 631 verify since moves' dice are counted and long passes rank by
+# scarce numbers too, 785 since a stay with no die to spare takes the dice in turn).
+MOST_UNDECIDED = 1
 
 
 @pytest.mark.parametrize("seed", ONCE_MISJUDGED)
