@@ -248,6 +248,7 @@ def _short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
 
 # A round's ending: the sheet after done, its marks as bits, the actions that led there.
 _End = tuple[Sheet, int, tuple[Action, ...]]
+_Variants = dict[int, list[tuple[tuple[Action, ...], Sheet]]]  # see _Search._variants
 
 
 class _Progress(NamedTuple):
@@ -640,16 +641,17 @@ class _Search:
                                         or (not slack and self.nodes > _TILES_WITHIN
                                             and self._no_route(sheet, progress)))):
             return
+        known: _Variants = {}
         if sheet.position is not None:
             i = sheet.position - 1
-            works = self._works(sheet, progress, i, last)
+            works = self._works(sheet, progress, i, last, known)
             if self.passes:
                 self.rng.shuffle(works)
             for order, steps, after in works:
                 yield from self._stay(after, self._rebit(prog, after, i), actions + steps,
                                       order, seen)
         later = []
-        moves = self._moves(sheet, progress, slack)
+        moves = self._moves(sheet, progress, slack, known)
         if self.passes:
             self.rng.shuffle(moves)
         for steps, after in moves:
@@ -698,12 +700,17 @@ class _Search:
                     out.append(((action,), after))
         return out
 
-    def _variants(self, sheet: Sheet, index: int) -> list[tuple[tuple[Action, ...], Sheet]]:
+    def _variants(self, sheet: Sheet, index: int, known: _Variants
+                  ) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Die ``index`` as it is, or changed by the superpower just before it is spent, once
-        or several times over (Ice twice turns a 6 into a 4)."""
+        or several times over (Ice twice turns a 6 into a 4). ``known`` holds those of
+        ``sheet`` worked out already: a state's helps and its moves both ask."""
         out: list[tuple[tuple[Action, ...], Sheet]] = [((), sheet)]
         if sheet.powers_used >= self.drawn.powers_used:  # the usual case: nothing to change
             return out
+        if index in known:
+            return known[index]
+        known[index] = out
         seen = {(sheet.dice[index].value, sheet.powers_used)}
         for steps, s in out:  # grows while it is read: every further use of the power
             for more, after in self._powered(s, index):
@@ -713,7 +720,7 @@ class _Search:
                     out.append(((*steps, *more), after))
         return out
 
-    def _works(self, sheet: Sheet, progress: _Progress, i: int, last: Any
+    def _works(self, sheet: Sheet, progress: _Progress, i: int, last: Any, known: _Variants
                ) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
         """Helps and Robot Minions at location ``i`` that may come after ``last`` in this stay.
 
@@ -733,7 +740,7 @@ class _Search:
             return last is None or order > last or (repeat and order == last)
 
         for index in self._dice(sheet):
-            for steps, s in self._variants(sheet, index):
+            for steps, s in self._variants(sheet, index, known):
                 have = s.marks[i]
                 order = (0, len(have)) if ordered else (0, index)
                 if after_last(order):
@@ -780,7 +787,7 @@ class _Search:
                 and not (self.alike and kind.alike(loc, have, want, slot)))
         return helps
 
-    def _moves(self, sheet: Sheet, progress: _Progress, slack: int
+    def _moves(self, sheet: Sheet, progress: _Progress, slack: int, known: _Variants
                ) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Every move on that leaves dice enough: with a die (changed first only where it
         could not go as it is), with Teleport, or with a Wild die."""
@@ -796,7 +803,7 @@ class _Search:
         out = []
         for index in self._dice(sheet):
             reached = set()
-            for steps, s in self._variants(sheet, index):
+            for steps, s in self._variants(sheet, index, known):
                 for action in self._listed(s, "move", index):
                     if action.to in reached or action.to not in worth:
                         continue
