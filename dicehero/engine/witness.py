@@ -99,6 +99,8 @@ _KEEP_ENDINGS = 200_000  # ranked endings of tight rounds kept for later passes,
 _LATE = 4  # the first pass whose tight rounds rank by scarce numbers too (see _ranked_late)
 _SHAKE = 8  # places a ranked ending may move up in each later pass (see _Search._shaken)
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
+# The engine's refusals of a move for the die's number alone (see _Search._moved)
+_NUMBER_REFUSALS = frozenset({"move_needs_match", "teleport_not_needed"})
 DONE = Action("done")
 
 
@@ -331,6 +333,7 @@ class _Search:
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.listed: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # see _listed
+        self.unmatched_moves: set[tuple[Any, ...]] = set()  # see _moved
         self.helps_cache: list[dict[Any, tuple[Action, ...]]] = [{} for _ in self.locs]
         self.wild_cache: list[dict[Any, int]] = [{} for _ in self.locs]  # see _wild_earned
         self.rounds_seen: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_from
@@ -809,7 +812,7 @@ class _Search:
                         continue
                     if action.teleport and (steps or s.powers_used >= self.drawn.powers_used):
                         continue
-                    after = self._try(s, action)
+                    after = self._moved(s, action, s.dice[index].value)
                     if after is not None:
                         out.append(((*steps, action), after))
                         if not steps and not action.teleport:
@@ -837,6 +840,21 @@ class _Search:
             listed = self.listed[key] = tuple(
                 a for a in candidates(sheet, index, wild=index is None) if a.type == type_)
         return listed
+
+    def _moved(self, sheet: Sheet, action: Action, value: int) -> Sheet | None:
+        """``sheet`` after ``action``, a move with a rolled die of ``value``, or None if the
+        engine refuses it. A refusal for the die's number (it does not take the hero
+        there, or needs no Teleport) is remembered per place, number and move: the engine
+        asks nothing else for it, and most moves a state lists are refused so."""
+        key = (sheet.position, value, action.to, action.teleport)
+        if key in self.unmatched_moves:
+            return None
+        try:
+            return apply(sheet, action)
+        except ActionError as e:
+            if e.code in _NUMBER_REFUSALS:
+                self.unmatched_moves.add(key)
+            return None
 
     @staticmethod
     def _try(sheet: Sheet, action: Action) -> Sheet | None:
