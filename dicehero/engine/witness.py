@@ -253,6 +253,11 @@ _End = tuple[Sheet, int, tuple[Action, ...]]
 _Variants = dict[int, list[tuple[tuple[Action, ...], Sheet]]]  # see _Search._variants
 
 
+def _opened(opened: Sheet, prog: int) -> tuple[Any, ...]:
+    """What a round opened on ``opened`` with the marks ``prog`` can end in depends on."""
+    return (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
+
+
 class _Progress(NamedTuple):
     """What the bounds read off the marks and Robot Minions made so far (``prog``).
 
@@ -340,7 +345,6 @@ class _Search:
         self.kept = 0  # endings held in rounds_seen
         self.rounds_late: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_late
         self.rounds_by_value: dict[tuple[Any, ...], list[_End]] = {}  # see _by_value
-        self.last_pass = False  # whether this pass runs to the cap (see run)
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
         self.best_short = 0  # the number the closest play ran short of, if that stopped it
         self.best_order = False  # whether a track's order stopped it (see _out_of_order)
@@ -474,7 +478,6 @@ class _Search:
         while True:
             self.path: list[tuple[Action, ...]] = []
             self.budget = self.nodes + budget
-            self.last_pass = self.budget >= self.max_states
             try:
                 return self.path if self._between(start, prog) else None
             except _PassOver:
@@ -522,7 +525,7 @@ class _Search:
             endings: Iterable[_End]
             if self._slack_of(opened, progress) <= _TIGHT:
                 endings = self._ranked_from(opened, prog)
-                if self.last_pass:
+                if self.budget >= self.max_states:  # the last pass, which runs to the cap
                     endings = self._by_value(opened, prog, endings)
                 else:
                     if self.passes >= _LATE:
@@ -548,7 +551,7 @@ class _Search:
         """The ranked endings of a tight round opened on ``opened``, worked out once per
         search: a later pass (or another way to the same state) reads them back rather than
         walk the round again, which can take thousands of states."""
-        key = (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
+        key = _opened(opened, prog)
         ends = self.rounds_seen.get(key)
         if ends is None:
             ends = self._ranked(self._stay(opened, prog, (), None, set()))
@@ -566,12 +569,8 @@ class _Search:
         spare, scarce numbers counted too (:meth:`_spare`), first. Quick searches do better
         with the dice to spare alone (the Wild dice an ending keeps are often not needed,
         and reading the scarce numbers costs more), so the first passes keep that order."""
-        key = (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
-        late = self.rounds_late.get(key)
-        if late is None:
-            late = self.rounds_late[key] = sorted(
-                ends, key=lambda e: (-self._spare(e[0], e[1]), -self._worth(e[0])))
-        return late
+        return self._reranked(self.rounds_late, opened, prog, ends,
+                              lambda e: (-self._spare(e[0], e[1]), -self._worth(e[0])))
 
     def _by_value(self, opened: Sheet, prog: int, ends: list[_End]) -> list[_End]:
         """The ranked endings of a tight round for the last pass: those a player aiming for
@@ -579,11 +578,18 @@ class _Search:
         to spare first; a sheet of such a player's own play that they did not reach often
         follows the player's valuation instead (1,000 bot games: seed 157 verifies in the
         last pass, and no sheet that verified before is lost)."""
-        key = (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
-        ranked = self.rounds_by_value.get(key)
+        return self._reranked(self.rounds_by_value, opened, prog, ends,
+                              lambda e: (-self._worth(e[0]), -self._slack(e[0], e[1])))
+
+    @staticmethod
+    def _reranked(kept: dict[tuple[Any, ...], list[_End]], opened: Sheet, prog: int,
+                  ends: list[_End], order: Callable[[_End], Any]) -> list[_End]:
+        """``ends``, the ranked endings of the round opened on ``opened``, sorted by
+        ``order`` once per search and kept in ``kept`` (see :meth:`_ranked_from`)."""
+        key = _opened(opened, prog)
+        ranked = kept.get(key)
         if ranked is None:
-            ranked = self.rounds_by_value[key] = sorted(
-                ends, key=lambda e: (-self._worth(e[0]), -self._slack(e[0], e[1])))
+            ranked = kept[key] = sorted(ends, key=order)
         return ranked
 
     def _shaken(self, ends: list[_End]) -> list[_End]:
@@ -1007,7 +1013,7 @@ class _Search:
             key = (numbers, sheet.round, now)
             made_up = self.unmatched.get(key)
             if made_up is None:
-                rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+                rounds = self._rounds_left(sheet.round, now)
                 made_up = self.unmatched[key] = _unmatched(numbers, rounds, self.faces)
             if any(deficit[v] for v in numbers):
                 scarce_tracks.append(numbers)
@@ -1024,7 +1030,7 @@ class _Search:
         key = (tuple(scarce_tracks), sheet.round, now, scarce)
         made_up = self.unmatched.get(key)
         if made_up is None:
-            rounds = [now, *self.rolls[sheet.round:]] if now else self.rolls[sheet.round:]
+            rounds = self._rounds_left(sheet.round, now)
             made_up = self.unmatched[key] = _made_up(scarce_tracks, rounds, self.faces,
                                                      dict(scarce))
         return made_up
