@@ -66,8 +66,10 @@ sent, and nothing more before that round.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -172,17 +174,15 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
     if paper.superpower is not None:
         start = apply(start, Action("choose", superpower=paper.superpower))
     sent = tuple(sent)
-    search = _Search(edition, rolls, paper, max_states, pause, sent)
-    try:
-        search.tick()
-        path = search.run(start)
-    except _OutOfTime:
-        return Verdict(UNDECIDED, code="check_undecided", nodes=search.nodes,
+    with _collector_paused():
+        path, nodes, undecided, failure = _searched(
+            _Search(edition, rolls, paper, max_states, pause, sent), start)
+    if undecided:
+        return Verdict(UNDECIDED, code="check_undecided", nodes=nodes,
                        reason="The check ran out of time before it found a play that draws "
                               "these marks or proved there is none: the host may approve the "
                               "sheet by hand.")
     if path is None:
-        nodes = search.nodes
         if sent:  # is it the marks, or the marks sent before?
             alone = find_witness(edition, offer, rolls, paper, max(0, max_states - nodes), pause)
             if not alone.verified:
@@ -192,10 +192,49 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
                            reason="These marks could only have been drawn by changing what you "
                                   "sent before: the marks you add must be made with dice rolled "
                                   "after you sent it, and the marks you sent must be made by then.")
-        return Verdict(IMPOSSIBLE, code="no_witness", nodes=nodes,
-                       reason=search.nearest_failure())
+        return Verdict(IMPOSSIBLE, code="no_witness", nodes=nodes, reason=failure)
     rounds, sheet = _witness_rounds(start, rolls, path)
-    return Verdict(VERIFIED, rounds=rounds, sheet=sheet, nodes=search.nodes)
+    return Verdict(VERIFIED, rounds=rounds, sheet=sheet, nodes=nodes)
+
+
+class _Outcome(NamedTuple):
+    path: list[tuple[Action, ...]] | None  # the witness's actions round by round, if found
+    nodes: int  # states searched
+    undecided: bool  # whether the search ran out of states or was stopped
+    failure: str  # with no witness: the nearest point of failure, in words
+
+
+def _searched(search: _Search, start: Sheet) -> _Outcome:
+    """``search`` run from ``start``, kept to what the verdict needs, so that the search and
+    all it holds are gone when this returns (see :func:`_collector_paused`)."""
+    try:
+        search.tick()
+        path = search.run(start)
+    except _OutOfTime:
+        return _Outcome(None, search.nodes, True, "")
+    return _Outcome(path, search.nodes, False,
+                    search.nearest_failure() if path is None else "")
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the length of a search, as ``timeit`` does.
+
+    A search makes hundreds of thousands of sheets, tuples and generators and keeps many
+    of them (the states it proved lead nowhere), so the collector, which runs every few
+    hundred of them and now and then walks every object the process holds, took a tenth
+    of the search's time (seeds 757, 861 and 225 of bench_witness: 10-11%). The search
+    makes no reference cycles to collect, and what it made is freed before the collector
+    is back (:func:`_searched`): else its first run would walk all of it. The state is put
+    back as it was, so a server that turned the collector off keeps it off.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
@@ -276,6 +315,7 @@ class _Progress(NamedTuple):
     stays_id: int  # one id for each distinct ``stays``: a cheap key (see _Search._short)
     still: int  # the marks still to make
     minions_left: bool  # whether a location with work has Robot Minions still to fight
+    jobs: dict[int, tuple[int, int]]  # its marks and Robot Minions to make, its numbers (_tiles)
     wild_earned: int  # Wild dice these marks unlock
 
 
@@ -336,6 +376,8 @@ class _Search:
         self.routes: dict[tuple[Any, ...], int] = {}  # see _no_route
         self.tilings: dict[tuple[Any, ...], bool] = {}  # see _untiled
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _no_route
+        self.lacks: dict[tuple[Any, ...], dict[int, list[list[int]]]] = {}  # see _lacks
+        self.round_sets: dict[tuple[Any, ...], list[frozenset[int]]] = {}  # see _untiled
         self.missing_cache: list[dict[Any, tuple[int, ...]]] = [{} for _ in self.locs]
         self.listed: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # see _listed
         self.unmatched_moves: set[tuple[Any, ...]] = set()  # see _moved
@@ -345,6 +387,7 @@ class _Search:
         self.kept = 0  # endings held in rounds_seen
         self.rounds_late: dict[tuple[Any, ...], list[_End]] = {}  # see _ranked_late
         self.rounds_by_value: dict[tuple[Any, ...], list[_End]] = {}  # see _by_value
+        self.worths: dict[tuple[Any, ...], float] = {}  # see _worth
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
         self.best_short = 0  # the number the closest play ran short of, if that stopped it
         self.best_order = False  # whether a track's order stopped it (see _out_of_order)
@@ -425,6 +468,8 @@ class _Search:
         return _Progress(
             *shared, still=self.total - prog.bit_count(),
             minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
+            jobs={n: (len(numbers) + self.drawn.minions[n - 1] - sheet.minions[n - 1],
+                      len(numbers)) for n, numbers in stays},
             wild_earned=self._wild_earned(sheet))
 
     def _lacking(self, stays: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
@@ -629,7 +674,14 @@ class _Search:
                 - self._forced(sheet, progress))
 
     def _worth(self, sheet: Sheet) -> float:
-        return _VALUE.value(sheet)
+        """What a player aiming for Honor would make of ``sheet`` (:meth:`GreedyBot.value`),
+        read once per marks, Wild dice and superpower uses: every ranking of a round's
+        endings asks, and scoring a sheet costs as much as a dozen steps of the search."""
+        key = (sheet.marks, sheet.minions, sheet.wild_spent, sheet.powers_used)
+        worth = self.worths.get(key)
+        if worth is None:
+            worth = self.worths[key] = _VALUE.value(sheet)
+        return worth
 
     def _keeps_to_what_was_sent(self, sheet: Sheet, prog: int) -> bool:
         """Whether the sheet, at the end of its round, fits the marks the player sent before."""
@@ -1086,8 +1138,7 @@ class _Search:
             rounds = self._rounds_left(sheet.round, now)
             if not rounds:  # no dice left: _slack judges
                 return False
-            lacks = {n: self._stay_lacks(numbers, sheet.round, now)
-                     for n, numbers in progress.stays}
+            lacks = self._lacks(progress, sheet.round, now)
             spare = self.routes[key] = _fewest_made_up(here, lacks, len(rounds), slack)
         return spare > self._makers(sheet)
 
@@ -1100,16 +1151,26 @@ class _Search:
                sheet.wild_spent, sheet.powers_used)
         untiled = self.tilings.get(key)
         if untiled is None:
-            rounds = self._rounds_left(sheet.round, now)
-            jobs = {n: (len(numbers) + self.drawn.minions[n - 1] - sheet.minions[n - 1],
-                        len(numbers)) for n, numbers in progress.stays}
-            lacks = {n: self._stay_lacks(numbers, sheet.round, now)
-                     for n, numbers in progress.stays}
+            round_sets = self.round_sets.get((sheet.round, now))
+            if round_sets is None:
+                round_sets = self.round_sets[sheet.round, now] = [
+                    frozenset(r) for r in self._rounds_left(sheet.round, now)]
             untiled = self.tilings[key] = not _tiles(
-                sheet.position, jobs, lacks, [frozenset(r) for r in rounds], len(now),
-                self.per_round, self.drawn.wild_used - sheet.wild_spent,
+                sheet.position, progress.jobs, self._lacks(progress, sheet.round, now),
+                round_sets, len(now), self.per_round, self.drawn.wild_used - sheet.wild_spent,
                 self.drawn.powers_used - sheet.powers_used, self._teleports(sheet))
         return untiled
+
+    def _lacks(self, progress: _Progress, round_: int, now: tuple[int, ...]
+               ) -> dict[int, list[list[int]]]:
+        """For each location with work, :meth:`_stay_lacks` of its numbers missing (read once
+        per numbers missing, round and dice left: the route and tiling bounds ask)."""
+        key = (progress.stays_id, round_, now)
+        lacks = self.lacks.get(key)
+        if lacks is None:
+            lacks = self.lacks[key] = {n: self._stay_lacks(numbers, round_, now)
+                                       for n, numbers in progress.stays}
+        return lacks
 
     def _rounds_left(self, round_: int, now: tuple[int, ...]) -> list[Sequence[int]]:
         """The dice left by rolls: this round's unused ones (if any), then each later roll."""
@@ -1413,37 +1474,68 @@ def _tiles(here: int | None, jobs: dict[int, tuple[int, int]],
     ``powers`` superpower uses. Which Wild die is earned when and what each superpower
     makes are not asked, nor a track's order: this never refuses a play that exists.
     """
-    numbers = list(jobs)
-    bit = {n: 1 << i for i, n in enumerate(numbers)}
-    full = (1 << len(numbers)) - 1
-    total = first + per_round * (len(rounds) - 1) if first else per_round * len(rounds)
-    skip = per_round - first if first else 0  # so that die k is in round (k + skip) // n
-    failed: set[tuple[int, int | None, int, int]] = set()
+    return _Tiling(jobs, lacks, rounds, first, per_round, wild, powers, teleport).tiles(here)
 
-    def stay(n: int, at: int, wild_spent: int, used: int, mask: int) -> bool:
-        size, need = jobs[n]
-        rows = lacks[n]
-        for by_wild in range(min(size, wild - wild_spent) + 1):
+
+class _Tiling:
+    """The search of :func:`_tiles`: a depth-first search over which locations are stayed
+    at so far (``mask``), the place the hero is at, the Wild dice and superpower uses
+    spent (where among the dice left it is follows from them), remembering the ones that
+    failed. An object rather than two nested functions calling each other: those make a
+    reference cycle on every call, which only the cycle collector frees (see
+    :func:`_collector_paused`)."""
+
+    __slots__ = ("bit", "failed", "full", "jobs", "lacks", "numbers", "per_round", "powers",
+                 "rounds", "skip", "teleport", "total", "wild")
+
+    def __init__(self, jobs: dict[int, tuple[int, int]], lacks: dict[int, list[list[int]]],
+                 rounds: Sequence[frozenset[int]], first: int, per_round: int, wild: int,
+                 powers: int, teleport: bool) -> None:
+        self.jobs, self.lacks, self.rounds = jobs, lacks, rounds
+        self.per_round, self.wild, self.powers, self.teleport = per_round, wild, powers, teleport
+        self.numbers = list(jobs)
+        self.bit = {n: 1 << i for i, n in enumerate(self.numbers)}
+        self.full = (1 << len(self.numbers)) - 1
+        self.total = first + per_round * (len(rounds) - 1) if first else per_round * len(rounds)
+        self.skip = per_round - first if first else 0  # so that die k is in round (k + skip) // n
+        self.failed: set[tuple[int, int | None, int, int]] = set()
+
+    def tiles(self, here: int | None) -> bool:
+        if here in self.jobs:
+            return self.stay(here, 0, 0, 0, self.bit[here])
+        return self.moves_on(0, here, 0, 0, 0)
+
+    def stay(self, n: int, at: int, wild_spent: int, used: int, mask: int) -> bool:
+        """A stay at ``n`` from die ``at`` on: its marks and Robot Minions, then the move on."""
+        size, need = self.jobs[n]
+        rows = self.lacks[n]
+        total, skip, per_round = self.total, self.skip, self.per_round
+        for by_wild in range(min(size, self.wild - wild_spent) + 1):
             dice = size - by_wild
             if at + dice > total:
                 continue
             lack = (rows[(at + skip) // per_round][(at + dice - 1 + skip) // per_round]
                     if dice else need)
             changed = lack - by_wild if lack > by_wild else 0
-            if changed and (teleport or used + changed > powers):
+            if changed and (self.teleport or used + changed > self.powers):
                 continue
-            if moves_on(mask, n, at + dice, wild_spent + by_wild, used + changed):
+            if self.moves_on(mask, n, at + dice, wild_spent + by_wild, used + changed):
                 return True
         return False
 
-    def moves_on(mask: int, place: int | None, at: int, wild_spent: int, used: int) -> bool:
-        if mask == full:
-            return at == total and wild_spent == wild
+    def moves_on(self, mask: int, place: int | None, at: int, wild_spent: int, used: int
+                 ) -> bool:
+        """The move from ``place`` on to a location not yet stayed at, or the end."""
+        total = self.total
+        if mask == self.full:
+            return at == total and wild_spent == self.wild
         key = (mask, place, wild_spent, used)
+        failed = self.failed
         if key in failed:
             return False
-        dice = rounds[(at + skip) // per_round] if at < total else frozenset()
-        for n in numbers:
+        dice = self.rounds[(at + self.skip) // self.per_round] if at < total else frozenset()
+        bit, stay = self.bit, self.stay
+        for n in self.numbers:
             if mask & bit[n]:
                 continue
             grown = mask | bit[n]
@@ -1451,16 +1543,12 @@ def _tiles(here: int | None, jobs: dict[int, tuple[int, int]],
                 if n in dice or place in dice:
                     if stay(n, at + 1, wild_spent, used, grown):
                         return True
-                elif used < powers and stay(n, at + 1, wild_spent, used + 1, grown):
+                elif used < self.powers and stay(n, at + 1, wild_spent, used + 1, grown):
                     return True
-            if wild_spent < wild and stay(n, at, wild_spent + 1, used, grown):
+            if wild_spent < self.wild and stay(n, at, wild_spent + 1, used, grown):
                 return True
         failed.add(key)
         return False
-
-    if here in jobs:
-        return stay(here, 0, 0, 0, bit[here])
-    return moves_on(0, here, 0, 0, 0)
 
 
 @cache
