@@ -196,13 +196,16 @@ def test_more_of_a_number_than_the_game_rolled_is_refused(classic):
 # -- the search -----------------------------------------------------------------------------------
 
 def _tiled(rounds: list[list[int]], here: int | None, stays: dict[int, list[int]],
-           powers: int = 0, teleport: bool = False) -> bool:
+           powers: int = 0, teleport: bool = False, wild: int = 0, in_hand: int = 0,
+           to_earn: dict[int, int] | None = None) -> bool:
     """Whether the stays (``{location: numbers to write}``) can take the dice of ``rounds``
-    (all unused) in turn, with no die to spare, no Wild die and ``powers`` uses."""
+    (all unused) in turn, with no die to spare, ``powers`` uses and ``wild`` Wild dice to
+    spend: ``in_hand`` of them earned already, the others unlocked by the marks of the
+    stays (``to_earn``: ``{location: Wild dice}``)."""
     jobs = {n: (len(numbers), len(numbers)) for n, numbers in stays.items()}
     lacks = {n: _stay_lacks(tuple(numbers), rounds, 6) for n, numbers in stays.items()}
-    return _tiles(here, jobs, lacks, [frozenset(r) for r in rounds], len(rounds[0]), 4, 0,
-                  powers, teleport)
+    return _tiles(here, jobs, lacks, [frozenset(r) for r in rounds], len(rounds[0]), 4, wild,
+                  powers, teleport, in_hand, to_earn or {})
 
 
 def test_with_no_die_to_spare_a_move_no_rolled_die_can_make_is_made_up():
@@ -230,6 +233,16 @@ def test_with_no_die_to_spare_each_stay_takes_the_dice_in_turn():
     stays = {HOSPITAL: [2, 2, 2], POWERPLANT: [4, 4, 4, 4]}
     assert _tiled([[2, 2, 2, 4], [4, 4, 4, 4]], HOSPITAL, stays)
     assert not _tiled([[2, 2, 2, 4], [6, 4, 4, 4]], HOSPITAL, stays)
+
+
+def test_with_no_die_to_spare_a_wild_die_is_spent_only_once_earned():
+    # Hospital's second 2 can only be the Wild die (one 2 rolled); the 4s move on and write
+    # at Powerplant. A Wild die that Powerplant's 4 unlocks comes too late for Hospital.
+    stays = {HOSPITAL: [2, 2], POWERPLANT: [4]}
+    rolls = [[2, 4, 4]]
+    assert _tiled(rolls, HOSPITAL, stays, wild=1, in_hand=1)
+    assert _tiled(rolls, HOSPITAL, stays, wild=1, to_earn={HOSPITAL: 1})
+    assert not _tiled(rolls, HOSPITAL, stays, wild=1, to_earn={POWERPLANT: 1})
 
 
 def test_two_dice_that_help_nowhere_may_make_one_move_between_them(classic):

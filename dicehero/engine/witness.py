@@ -49,10 +49,12 @@ only decides which steps to try:
   the dice in turn: a stay's count of marks and Robot Minions (less the Wild dice it
   spends) says where among the dice left it ends, which rounds it can draw its
   numbers from, and in which round the move on is made, with a die of either place's
-  number (or a Wild die or a superpower use). A state short
-  of dice is abandoned, between rounds and within one (the orders of visits with
-  dice to spare only once a search has gone past a few thousand states, and within a
-  round past a few hundred: they cost more than they save in a quick one).
+  number (or a Wild die or a superpower use); and no more Wild dice are spent by the
+  end of a stay than the hero holds now and the marks of the stays so far unlock (a
+  Wild die is spent only once earned). A state short of dice is abandoned, between
+  rounds and within one (the orders of visits with dice to spare only once a search
+  has gone past a few thousand states, and within a round past a few hundred: they
+  cost more than they save in a quick one).
 
 Unused dice are left at the end of a round (shown as skipped). A search that
 runs out of states, or that the server stops, says so: ``undecided``, for the
@@ -317,6 +319,8 @@ class _Progress(NamedTuple):
     minions_left: bool  # whether a location with work has Robot Minions still to fight
     jobs: dict[int, tuple[int, int]]  # its marks and Robot Minions to make, its numbers (_tiles)
     wild_earned: int  # Wild dice these marks unlock
+    wild_to_earn: tuple[tuple[int, int], ...]  # each location with work: the Wild dice its
+    #                                             drawn marks unlock beyond these
 
 
 class _Search:
@@ -470,7 +474,10 @@ class _Search:
             minions_left=any(sheet.minions[n - 1] < self.drawn.minions[n - 1] for n in work),
             jobs={n: (len(numbers) + self.drawn.minions[n - 1] - sheet.minions[n - 1],
                       len(numbers)) for n, numbers in stays},
-            wild_earned=self._wild_earned(sheet))
+            wild_earned=self._wild_earned(sheet),
+            wild_to_earn=tuple((n, self._location_wild(n - 1, self.drawn.marks[n - 1])
+                                - self._location_wild(n - 1, sheet.marks[n - 1]))
+                               for n in work))
 
     def _lacking(self, stays: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
         """The fields of :class:`_Progress` that follow from ``stays`` (the numbers missing
@@ -488,14 +495,15 @@ class _Search:
 
     def _wild_earned(self, sheet: Sheet) -> int:
         """``sheet.wild_earned``, each location's share read once per its marks."""
-        earned = 0
-        for i, have in enumerate(sheet.marks):
-            cache = self.wild_cache[i]
-            wild = cache.get(have)
-            if wild is None:
-                wild = cache[have] = locations.rewards(self.locs[i], have)[0]
-            earned += wild
-        return earned
+        return sum(self._location_wild(i, have) for i, have in enumerate(sheet.marks))
+
+    def _location_wild(self, i: int, marks: Any) -> int:
+        """The Wild dice ``marks`` unlock at location ``i``, read once per marks."""
+        cache = self.wild_cache[i]
+        wild = cache.get(marks)
+        if wild is None:
+            wild = cache[marks] = locations.rewards(self.locs[i], marks)[0]
+        return wild
 
     def _free(self, sheet: Sheet) -> tuple[int, ...]:
         """The numbers of the round's unused dice, sorted (read once per sheet: each bound
@@ -1148,7 +1156,7 @@ class _Search:
         and Wild dice and superpower uses left."""
         now = () if sheet.done else self._free(sheet)
         key = (sheet.round, now, sheet.position, progress.stays_id, sheet.minions,
-               sheet.wild_spent, sheet.powers_used)
+               sheet.wild_spent, sheet.powers_used, progress.wild_earned, progress.wild_to_earn)
         untiled = self.tilings.get(key)
         if untiled is None:
             round_sets = self.round_sets.get((sheet.round, now))
@@ -1158,7 +1166,8 @@ class _Search:
             untiled = self.tilings[key] = not _tiles(
                 sheet.position, progress.jobs, self._lacks(progress, sheet.round, now),
                 round_sets, len(now), self.per_round, self.drawn.wild_used - sheet.wild_spent,
-                self.drawn.powers_used - sheet.powers_used, self._teleports(sheet))
+                self.drawn.powers_used - sheet.powers_used, self._teleports(sheet),
+                progress.wild_earned - sheet.wild_spent, dict(progress.wild_to_earn))
         return untiled
 
     def _lacks(self, progress: _Progress, round_: int, now: tuple[int, ...]
@@ -1455,7 +1464,8 @@ def _fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: 
 
 def _tiles(here: int | None, jobs: dict[int, tuple[int, int]],
            lacks: dict[int, list[list[int]]], rounds: Sequence[frozenset[int]], first: int,
-           per_round: int, wild: int, powers: int, teleport: bool) -> bool:
+           per_round: int, wild: int, powers: int, teleport: bool, in_hand: int,
+           to_earn: dict[int, int]) -> bool:
     """Whether, with no die to spare, some order of one stay at each location of ``jobs``
     (``here`` first if it is one of them) can take the dice left in turn.
 
@@ -1471,10 +1481,14 @@ def _tiles(here: int | None, jobs: dict[int, tuple[int, int]],
     round that die is from (``rounds``: the numbers of each round's dice left, the
     first holding ``first`` dice, the others ``per_round``), or a superpower use (any
     die, with Teleport) or a Wild die. ``wild`` Wild dice must all be spent, at most
-    ``powers`` superpower uses. Which Wild die is earned when and what each superpower
-    makes are not asked, nor a track's order: this never refuses a play that exists.
+    ``powers`` superpower uses. A Wild die is spent only once earned: by the end of a
+    stay, no more than ``in_hand`` (earned and not spent yet) and those the marks of the
+    stays so far unlock (``to_earn``, the whole stay's as soon as it starts). What each
+    superpower makes is not asked, nor a track's order, nor when in a stay its Wild dice
+    are earned: this never refuses a play that exists.
     """
-    return _Tiling(jobs, lacks, rounds, first, per_round, wild, powers, teleport).tiles(here)
+    return _Tiling(jobs, lacks, rounds, first, per_round, wild, powers, teleport, in_hand,
+                   to_earn).tiles(here)
 
 
 class _Tiling:
@@ -1485,13 +1499,15 @@ class _Tiling:
     reference cycle on every call, which only the cycle collector frees (see
     :func:`_collector_paused`)."""
 
-    __slots__ = ("bit", "failed", "full", "jobs", "lacks", "numbers", "per_round", "powers",
-                 "rounds", "skip", "teleport", "total", "wild")
+    __slots__ = ("bit", "caps", "failed", "full", "in_hand", "jobs", "lacks", "numbers",
+                 "per_round", "powers", "rounds", "skip", "teleport", "to_earn", "total", "wild")
 
     def __init__(self, jobs: dict[int, tuple[int, int]], lacks: dict[int, list[list[int]]],
                  rounds: Sequence[frozenset[int]], first: int, per_round: int, wild: int,
-                 powers: int, teleport: bool) -> None:
+                 powers: int, teleport: bool, in_hand: int, to_earn: dict[int, int]) -> None:
         self.jobs, self.lacks, self.rounds = jobs, lacks, rounds
+        self.in_hand, self.to_earn = in_hand, to_earn
+        self.caps: dict[int, int] = {}
         self.per_round, self.wild, self.powers, self.teleport = per_round, wild, powers, teleport
         self.numbers = list(jobs)
         self.bit = {n: 1 << i for i, n in enumerate(self.numbers)}
@@ -1510,7 +1526,7 @@ class _Tiling:
         size, need = self.jobs[n]
         rows = self.lacks[n]
         total, skip, per_round = self.total, self.skip, self.per_round
-        for by_wild in range(min(size, self.wild - wild_spent) + 1):
+        for by_wild in range(min(size, min(self.wild, self.cap(mask)) - wild_spent) + 1):
             dice = size - by_wild
             if at + dice > total:
                 continue
@@ -1545,10 +1561,20 @@ class _Tiling:
                         return True
                 elif used < self.powers and stay(n, at + 1, wild_spent, used + 1, grown):
                     return True
-            if wild_spent < self.wild and stay(n, at, wild_spent + 1, used, grown):
+            if (wild_spent < self.wild and wild_spent < self.cap(mask)
+                    and stay(n, at, wild_spent + 1, used, grown)):
                 return True
         failed.add(key)
         return False
+
+    def cap(self, mask: int) -> int:
+        """The most Wild dice spent by the end of the stays at ``mask``: those in hand, and
+        all those the stays' marks unlock."""
+        cap = self.caps.get(mask)
+        if cap is None:
+            cap = self.caps[mask] = self.in_hand + sum(
+                self.to_earn.get(n, 0) for n in self.numbers if mask & self.bit[n])
+        return cap
 
 
 @cache
