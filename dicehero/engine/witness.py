@@ -1495,21 +1495,22 @@ class _Tiling:
     """The search of :func:`_tiles`: a depth-first search over which locations are stayed
     at so far (``mask``), the place the hero is at, the Wild dice and superpower uses
     spent (where among the dice left it is follows from them), remembering the ones that
-    failed. An object rather than two nested functions calling each other: those make a
-    reference cycle on every call, which only the cycle collector frees (see
-    :func:`_collector_paused`)."""
+    failed. ``cap`` goes along: the most Wild dice spent by the end of the stays so far
+    (those in hand, and all those the stays' marks unlock). An object rather than two
+    nested functions calling each other: those make a reference cycle on every call,
+    which only the cycle collector frees (see :func:`_collector_paused`)."""
 
-    __slots__ = ("bit", "caps", "failed", "full", "in_hand", "jobs", "lacks", "numbers",
-                 "per_round", "powers", "rounds", "skip", "teleport", "to_earn", "total", "wild")
+    __slots__ = ("bit", "failed", "full", "in_hand", "jobs", "lacks", "numbers", "per_round",
+                 "powers", "rounds", "skip", "teleport", "to_earn", "total", "wild")
 
     def __init__(self, jobs: dict[int, tuple[int, int]], lacks: dict[int, list[list[int]]],
                  rounds: Sequence[frozenset[int]], first: int, per_round: int, wild: int,
                  powers: int, teleport: bool, in_hand: int, to_earn: dict[int, int]) -> None:
         self.jobs, self.lacks, self.rounds = jobs, lacks, rounds
-        self.in_hand, self.to_earn = in_hand, to_earn
-        self.caps: dict[int, int] = {}
         self.per_round, self.wild, self.powers, self.teleport = per_round, wild, powers, teleport
+        self.in_hand = in_hand
         self.numbers = list(jobs)
+        self.to_earn = {n: to_earn.get(n, 0) for n in self.numbers}
         self.bit = {n: 1 << i for i, n in enumerate(self.numbers)}
         self.full = (1 << len(self.numbers)) - 1
         self.total = first + per_round * (len(rounds) - 1) if first else per_round * len(rounds)
@@ -1518,15 +1519,16 @@ class _Tiling:
 
     def tiles(self, here: int | None) -> bool:
         if here in self.jobs:
-            return self.stay(here, 0, 0, 0, self.bit[here])
-        return self.moves_on(0, here, 0, 0, 0)
+            return self.stay(here, 0, 0, 0, self.bit[here], self.in_hand + self.to_earn[here])
+        return self.moves_on(0, here, 0, 0, 0, self.in_hand)
 
-    def stay(self, n: int, at: int, wild_spent: int, used: int, mask: int) -> bool:
+    def stay(self, n: int, at: int, wild_spent: int, used: int, mask: int, cap: int) -> bool:
         """A stay at ``n`` from die ``at`` on: its marks and Robot Minions, then the move on."""
         size, need = self.jobs[n]
         rows = self.lacks[n]
         total, skip, per_round = self.total, self.skip, self.per_round
-        for by_wild in range(min(size, min(self.wild, self.cap(mask)) - wild_spent) + 1):
+        room = min(self.wild, cap) - wild_spent  # the Wild dice the stay may spend
+        for by_wild in range(min(size, room) + 1):
             dice = size - by_wild
             if at + dice > total:
                 continue
@@ -1535,12 +1537,12 @@ class _Tiling:
             changed = lack - by_wild if lack > by_wild else 0
             if changed and (self.teleport or used + changed > self.powers):
                 continue
-            if self.moves_on(mask, n, at + dice, wild_spent + by_wild, used + changed):
+            if self.moves_on(mask, n, at + dice, wild_spent + by_wild, used + changed, cap):
                 return True
         return False
 
-    def moves_on(self, mask: int, place: int | None, at: int, wild_spent: int, used: int
-                 ) -> bool:
+    def moves_on(self, mask: int, place: int | None, at: int, wild_spent: int, used: int,
+                 cap: int) -> bool:
         """The move from ``place`` on to a location not yet stayed at, or the end."""
         total = self.total
         if mask == self.full:
@@ -1550,31 +1552,24 @@ class _Tiling:
         if key in failed:
             return False
         dice = self.rounds[(at + self.skip) // self.per_round] if at < total else frozenset()
-        bit, stay = self.bit, self.stay
+        bit, stay, to_earn = self.bit, self.stay, self.to_earn
+        by_wild = wild_spent < self.wild and wild_spent < cap  # a move by a Wild die
         for n in self.numbers:
             if mask & bit[n]:
                 continue
             grown = mask | bit[n]
+            grown_cap = cap + to_earn[n]
             if at < total:
                 if n in dice or place in dice:
-                    if stay(n, at + 1, wild_spent, used, grown):
+                    if stay(n, at + 1, wild_spent, used, grown, grown_cap):
                         return True
-                elif used < self.powers and stay(n, at + 1, wild_spent, used + 1, grown):
+                elif used < self.powers and stay(n, at + 1, wild_spent, used + 1, grown,
+                                                 grown_cap):
                     return True
-            if (wild_spent < self.wild and wild_spent < self.cap(mask)
-                    and stay(n, at, wild_spent + 1, used, grown)):
+            if by_wild and stay(n, at, wild_spent + 1, used, grown, grown_cap):
                 return True
         failed.add(key)
         return False
-
-    def cap(self, mask: int) -> int:
-        """The most Wild dice spent by the end of the stays at ``mask``: those in hand, and
-        all those the stays' marks unlock."""
-        cap = self.caps.get(mask)
-        if cap is None:
-            cap = self.caps[mask] = self.in_hand + sum(
-                self.to_earn.get(n, 0) for n in self.numbers if mask & self.bit[n])
-        return cap
 
 
 @cache
