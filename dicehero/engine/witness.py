@@ -228,7 +228,9 @@ def _collector_paused() -> Iterator[None]:
     of the search's time (seeds 757, 861 and 225 of bench_witness: 10-11%). The search
     makes no reference cycles to collect, and what it made is freed before the collector
     is back (:func:`_searched`): else its first run would walk all of it. The state is put
-    back as it was, so a server that turned the collector off keeps it off.
+    back as it was, so a server that turned the collector off keeps it off; what a server
+    runs while the search gives way (``pause``) runs without it for that long, its cycles
+    freed at the next collection.
     """
     was_on = gc.isenabled()
     gc.disable()
