@@ -1155,7 +1155,7 @@ class _Search:
     def _untiled(self, sheet: Sheet, progress: _Progress) -> bool:
         """With no die to spare: whether no order of single stays can take the dice left in
         turn (see :func:`_tiles`), worked out once per marks still to make, dice left, place,
-        and Wild dice and superpower uses left."""
+        Wild dice and superpower uses left, and the Wild dice earned and still to earn."""
         now = () if sheet.done else self._free(sheet)
         key = (sheet.round, now, sheet.position, progress.stays_id, sheet.minions,
                sheet.wild_spent, sheet.powers_used, progress.wild_earned, progress.wild_to_earn)
