@@ -87,6 +87,17 @@ def test_marks_no_play_draws_are_refused_in_plain_words_and_nothing_is_stored(ap
     assert get_paper(client, game).json["paper"]["submitted_at"] is None
 
 
+def test_a_blank_sheet_with_no_superpower_is_accepted(api, client):
+    ed = load_edition("classic")
+    blank = PaperMarks.of(new_sheet(ed, (3, FIRE))).to_dict()  # never chose, marked nothing
+    game = over_game(api, client)
+    r = put_marks(client, game, blank)
+    assert r.status_code == 200, r.json
+    assert r.json["paper"]["rounds"] == [[{"type": "done"}]] * 3
+    assert r.json["score"]["total"] == 0
+    assert get_paper(client, game).json["paper"]["check"] == "verified"
+
+
 def test_marks_against_a_locations_rule_are_refused_naming_the_box(api, client):
     game = over_game(api, client)
     marks = drawn_marks()

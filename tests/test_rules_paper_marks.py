@@ -298,6 +298,14 @@ def test_a_blank_sheet_verifies_with_every_die_left_unused(classic):
     assert [a.type for a in verdict.rounds[0]] == ["skip"] * 4 + ["done"]
 
 
+def test_a_blank_sheet_with_no_superpower_verifies_with_done_each_round(classic):
+    # round by round the engine takes done from a hero who never chose (their dice unused)
+    paper = parse_marks({**drawn(classic).to_dict(), "superpower": None}, classic)
+    verdict = find_witness(classic, OFFER, [QUIET] * 10, paper)
+    assert verdict.verified, verdict.reason
+    assert [[a.type for a in r] for r in verdict.rounds] == [["done"]] * 10
+
+
 def test_the_witness_shows_what_each_die_did(classic):
     rolls = [[3, 5, 5, 1]] + [QUIET] * 9
     paper = drawn(classic, {DOWNTOWN: [5, 5]}, minions=[0, 0, 1, 0, 0, 0])

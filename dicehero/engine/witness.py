@@ -244,7 +244,10 @@ def _collector_paused() -> Iterator[None]:
 def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
                     path: Sequence[Sequence[Action]]
                     ) -> tuple[tuple[tuple[Action, ...], ...], Sheet]:
-    """The witness round by round, unused dice shown as skips, replayed once more by the engine."""
+    """The witness round by round, unused dice shown as skips, replayed once more by the engine.
+
+    A hero with no superpower spends no die, not even on a skip (``no_superpower``), but
+    may say done: their unused dice are left as they are, as a phone hero's would be."""
     steps = Replay(start)
     rounds: list[tuple[Action, ...]] = []
     for dice, actions in zip(rolls, path, strict=True):
@@ -253,7 +256,7 @@ def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
         for action in actions:
             steps.act(action)
         for index, die in enumerate(steps.sheet.dice):
-            if not die.used:
+            if not die.used and steps.sheet.superpower is not None:
                 this.append(Action("skip", die=index))
                 steps.act(this[-1])
         this.append(DONE)
