@@ -38,6 +38,10 @@
 
   let pendingIds = new Set();
 
+  // What the screen draws of the results and of the printed sheets lives in its own file.
+  const drawn = DH.hostResults({ $, text, api, ed, state: () => state, doodle, sheetLink, soon: () => soon() });
+  const printCount = DH.hostPrint({ $, text, code, secret: () => secret, state: () => state });
+
   // The projector shows the class what is theirs; renaming, removing and the roster's
   // flood controls are host tools, shown only when the host turns them on (remembered).
   const TOOLS_KEY = "dh.tools." + code;
@@ -86,7 +90,7 @@
     // progress, and the standings once every hero is done with the round
     $("progress").hidden = s.roll === 0 || over || between;
     main.classList.toggle("between", between);
-    standings(between ? s : null);
+    drawn.standings(between ? s : null);
     parLine(s, over);
     text($("done-n"), s.done_count);
     text($("player-n"), s.player_count);
@@ -137,7 +141,7 @@
     timerEnds = s.timer ? Date.now() / 1000 + s.timer.seconds_left : null;
     $("b-timer-stop").hidden = !timerEnds;
     tick();
-    if (over) results();
+    if (over) drawn.results();
   }
 
   // Par: the par bot's running total on the class's own dice, after each round the class
@@ -195,7 +199,7 @@
       const doodled = /^\{"type":"player_doodle","data":\{"player":\{"id":(\d+)/.exec(e.data);
       if (doodled) { doodle(+doodled[1], true); return; }
       // A paper sheet can come in after the end: the results are drawn again.
-      if (/"type":"paper_(sheet|closed)"/.test(e.data)) resultsShown = false;
+      if (/"type":"paper_(sheet|closed)"/.test(e.data)) drawn.again();
       soon();
     },
   });
@@ -289,209 +293,6 @@
     refresh();
   }
 
-  // -- results ---------------------------------------------------------------------------
-  // Between rounds the projector carries the room: the top five, and who climbed most.
-  let standingsKey = "";
-  async function standings(s) {
-    const box = $("standings");
-    if (!s) { box.hidden = true; standingsKey = ""; return; }
-    const key = s.roll + ":" + s.last_event_id + ":" + s.par.status;
-    if (key === standingsKey) return;
-    standingsKey = key;
-    const r = await api("GET", "/scores");
-    if (!r.ok || standingsKey !== key) return;
-    const board = r.data.leaderboard;
-    text($("standings-h"), "Standings after round " + s.roll);
-    const ol = $("top5");
-    ol.replaceChildren();
-    for (const e of board.slice(0, 5)) {
-      const li = document.createElement("li");
-      const rank = document.createElement("b"); rank.className = "srank"; rank.textContent = "#" + e.rank;
-      const name = document.createElement("span"); name.className = "sname"; name.textContent = e.name;
-      const total = document.createElement("span"); total.className = "stotal"; total.textContent = e.total + " Honor";
-      const face = document.createElement("span"); face.className = "sface";
-      face.append(doodle(e.player_id).cloneNode());
-      li.append(rank, face, name, total);
-      const up = e.rank_before_roll - e.rank;
-      if (s.roll > 1 && up > 0) {
-        const c = document.createElement("span"); c.className = "sup";
-        c.textContent = "▲" + up; c.setAttribute("aria-label", "up " + up);
-        li.append(c);
-      }
-      ol.appendChild(li);
-    }
-    // Round 1 starts everyone level: nobody climbed yet.
-    const best = s.roll > 1 ? Math.max(0, ...board.map((e) => e.rank_before_roll - e.rank)) : 0;
-    const climbers = board.filter((e) => best > 0 && e.rank_before_roll - e.rank === best);
-    decisions(await api("GET", "/rounds/" + s.roll + "/decisions"));
-    text($("climber"), climbers.length ? "Biggest climb this round: " + climbers.slice(0, 3).map((e) => e.name + " (now #" + e.rank + ")").join(", ") + ", up " + best + (best === 1 ? " place" : " places") : "");
-    box.hidden = false;
-  }
-
-  // The decision map: for each die, the share of heroes who helped at each location with
-  // it, moved, fought a Robot Minion or skipped it; the most common choice stands out.
-  function decisions(r) {
-    const table = $("decisions");
-    if (!r.ok || !r.data.heroes) { table.hidden = true; return; }
-    const m = r.data;
-    const body = $("decisions-body");
-    body.replaceChildren();
-    const pct = (n) => Math.round(100 * n / m.heroes);
-    for (const d of m.dice) {
-      const tr = document.createElement("tr");
-      const th = document.createElement("th");
-      th.scope = "row"; th.className = "ddie"; th.textContent = d.value;
-      th.setAttribute("aria-label", "Die " + d.die + ": a " + d.value);
-      tr.appendChild(th);
-      const moved = Object.values(d.move).reduce((a, b) => a + b, 0);
-      const cells = [...m.locations.map((_, i) => d.help[String(i + 1)] || 0), moved, d.minion, d.skip];
-      const most = Math.max(...cells);
-      // par's column: the location it helped at, or Move, Minion, Skip
-      const parAt = !d.par ? -1 : d.par.use === "help" ? d.par.location - 1
-        : m.locations.length + ["move", "minion", "skip"].indexOf(d.par.use);
-      cells.forEach((n, i) => {
-        const td = document.createElement("td");
-        td.textContent = n ? pct(n) + "%" : "";
-        if (n && n === most) td.className = "most";
-        // marked by a frame and a generated "PAR" (the cell's own text stays the share)
-        if (i === parAt) {
-          td.classList.add("par");
-          if (d.par.use === "move") td.title = "Par moved to " + m.locations[d.par.location - 1];
-        }
-        if (i === m.locations.length && moved) {
-          td.title = Object.entries(d.move).map(([to, c]) => pct(c) + "% to " + m.locations[+to - 1]).join(", ");
-        }
-        tr.appendChild(td);
-      });
-      body.appendChild(tr);
-    }
-    $("par-key").hidden = !m.dice.some((d) => d.par);
-    table.hidden = false;
-  }
-
-  let resultsShown = false;
-  let resultsFocused = false;
-  async function results() {
-    if (resultsShown) return;
-    resultsShown = true;
-    const r = await api("GET", "/scores");
-    if (!r.ok) { resultsShown = false; return; }
-    const board = r.data.leaderboard;
-    $("results").hidden = false;
-    showPaper(r.data);
-    text($("seed"), state.seed || "");
-    // The rolls derived from the seed are re-derived by the line; the typed ones are listed apart.
-    const derived = state.rolls.filter((r) => !r.typed).map((r) => r.number);
-    const typed = state.rolls.filter((r) => r.typed);
-    text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';print(hashlib.sha256(s.encode()).hexdigest());" +
-      "print({n: [b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in [" + derived.join(",") + "]})\"");
-    text($("check-typed"), typed.length ? "Typed in by the host, not from the seed: " + typed.map((r) => "round " + r.number + ": " + r.dice.join(" ")).join("; ") + "." : "Every roll came from the seed.");
-    const pod = $("podium");
-    pod.replaceChildren();
-    board.slice(0, 3).forEach((e, i) => {
-      const li = document.createElement("li");
-      li.className = "place p" + (i + 1);
-      const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : "");
-      const t = document.createElement("span"); t.className = "pt"; t.textContent = e.total + " Honor";
-      const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
-      li.append(k, n, t);
-      pod.appendChild(li);
-    });
-    const tb = $("board");
-    tb.replaceChildren();
-    const par = r.data.par;
-    // Par is a row of its own, marked as the bot: below every hero it ties, never ranked.
-    const rows = board.slice();
-    if (par.status === "ready" && par.score) {
-      const at = rows.findIndex((e) => e.total < par.score.total);
-      rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: "Par bot (not a hero)" }, par.score));
-    }
-    for (const e of rows) {
-      const tr = document.createElement("tr");
-      if (e.bot) tr.className = "parrow";
-      const cells = [e.bot ? "bot" : e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
-      cells.forEach((c, i) => {
-        const td = document.createElement(i === 1 ? "th" : "td");
-        if (i === 1) td.scope = "row";
-        td.textContent = c;
-        tr.appendChild(td);
-      });
-      tb.appendChild(tr);
-    }
-    parResult(par);
-    chart(board.map((e) => e.total));
-    // Focus once: the results are drawn again when par or a paper sheet comes in.
-    if (!resultsFocused) { resultsFocused = true; $("results").focus(); }
-  }
-
-  // "Par 74: 12 heroes beat the bot"; until par is worked out, the results are drawn again.
-  function parResult(par) {
-    const el = $("par-result");
-    el.hidden = par.status === "none" || par.status === "failed";
-    if (par.status !== "ready" || !par.score) {
-      text(el, "The par bot's score is being worked out…");
-      setTimeout(() => { resultsShown = false; soon(); }, 1500);
-      return;
-    }
-    const n = par.beaten_by;
-    text(el, "Par " + par.score.total + ": " + (n === 0 ? "no hero beat the bot" : n === 1 ? "1 hero beat the bot" : n + " heroes beat the bot") +
-      (par.tied ? " (" + par.tied + " tied)" : ""));
-  }
-
-  // Paper sheets after the end: provisional until each is approved and the host closes entry.
-  function showPaper(scores) {
-    const res = state.results;
-    const paperHeroes = state.players.filter((p) => p.paper);
-    $("paper-box").hidden = !paperHeroes.length;
-    text($("results-h"), scores.final ? "Final scores" : "Scores so far (provisional)");
-    text($("provisional"), scores.final ? "Paper entry is closed: these scores are final."
-      : res.pending.length ? "Provisional: " + res.pending.length + (res.pending.length === 1 ? " paper sheet waits" : " paper sheets wait") + " for you to check it against the paper."
-      : "Provisional: paper sheets can still come in. Close paper entry when every sheet is in.");
-    const ul = $("pending");
-    ul.replaceChildren();
-    for (const p of res.pending) {
-      const li = document.createElement("li");
-      const n = document.createElement("span"); n.className = "pname"; n.textContent = p.name;
-      li.append(n, sheetLink(p, "Check sheet"));
-      ul.appendChild(li);
-    }
-    $("b-close-paper").hidden = scores.final || !res.paper_open;
-    $("b-close-paper").disabled = res.pending.length > 0;
-  }
-
-  function chart(totals) {
-    const NS = "http://www.w3.org/2000/svg";
-    const el = (name, attrs, content) => {
-      const n = document.createElementNS(NS, name);
-      for (const k in attrs) n.setAttribute(k, attrs[k]);
-      if (content !== undefined) n.textContent = content;
-      return n;
-    };
-    const max = Math.max(10, ...totals);
-    const width = max <= 60 ? 5 : max <= 150 ? 10 : 20;
-    const bins = Math.floor(max / width) + 1;
-    const counts = new Array(bins).fill(0);
-    totals.forEach((t) => counts[Math.floor(t / width)]++);
-    const top = Math.max(1, ...counts);
-    const W = 760, H = 300, L = 40, B = 40;
-    const bw = (W - L - 10) / bins;
-    const svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", class: "chart" });
-    svg.appendChild(el("title", {}, "How many heroes scored in each band of " + width + " Honor"));
-    svg.appendChild(el("line", { x1: L, y1: H - B, x2: W - 5, y2: H - B, stroke: "#111", "stroke-width": 2 }));
-    counts.forEach((c, i) => {
-      const h = (H - B - 20) * c / top;
-      const x = L + i * bw;
-      const g = el("g", {});
-      g.appendChild(el("title", {}, (i * width) + "–" + (i * width + width - 1) + " Honor: " + c + (c === 1 ? " hero" : " heroes")));
-      g.appendChild(el("rect", { x: x + 2, y: H - B - h, width: Math.max(1, bw - 4), height: h, fill: "#0b2a66", stroke: "#111" }));
-      if (c) g.appendChild(el("text", { x: x + bw / 2, y: H - B - h - 4, "text-anchor": "middle", "font-size": 16, "font-weight": 700 }, String(c)));
-      if (bins <= 20 || i % 2 === 0) g.appendChild(el("text", { x: x + bw / 2, y: H - B + 20, "text-anchor": "middle", "font-size": 14 }, String(i * width)));
-      svg.appendChild(g);
-    });
-    svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, "Honor"));
-    $("chart").replaceChildren(svg);
-  }
-
   $("b-lock").addEventListener("click", async () => {
     const r = await hostPost("/roster", { locked: !state.roster_locked });
     if (r.ok) { say(r.data.locked ? "The list is locked: no one else can join." : "The list is open again."); refresh(); }
@@ -522,53 +323,9 @@
   $("b-close-paper").addEventListener("click", async () => {
     if (!await ask("Close paper entry?", "No paper sheet can come in or change after this, and the scores become final.", { ok: "Close" })) return;
     const r = await hostPost("/paper/close", {});
-    if (r.ok) { say("Paper entry is closed. The scores are final."); resultsShown = false; refresh(); }
+    if (r.ok) { say("Paper entry is closed. The scores are final."); drawn.again(); refresh(); }
   });
 
-  // Printed sheets: the PDF is fetched with the host secret, then saved as a download.
-  // Letter is the paper of the Americas' Letter countries; everyone else prints on A4.
-  const LETTER = /-(US|CA|MX|PH|CL|CO|VE|GT|CR|PA|DO|PR|SV|NI|HN)$/i;
-  const paperKey = "dh.paper";
-  const paper = localStorage.getItem(paperKey) || (LETTER.test(navigator.language || "") ? "letter" : "a4");
-  document.querySelector('#print-form input[name="paper"][value="' + paper + '"]').checked = true;
-  function printCount() {
-    const n = state ? state.player_count : 0;
-    text($("print-count"), n === 1 ? "A sheet with their name for the hero who joined, and:"
-      : n ? "A sheet with their name for each of the " + n + " heroes who joined, and:"
-      : "No hero has joined yet: print blank sheets for players on paper.");
-    if (!n && $("print-blank").value === "0" && !$("print-form").dataset.touched) $("print-blank").value = "30";
-  }
-  $("print").addEventListener("toggle", printCount);
-  $("print-blank").addEventListener("input", () => { $("print-form").dataset.touched = "1"; });
-  $("print-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const chosen = document.querySelector('#print-form input[name="paper"]:checked').value;
-    localStorage.setItem(paperKey, chosen);
-    const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen, rules: $("print-rules").checked ? "1" : "0" });
-    const msg = $("print-msg");
-    text(msg, "Preparing the sheets…");
-    $("b-print").disabled = true;
-    try {
-      const r = await fetch("/api/games/" + code + "/sheets.pdf?" + query, { headers: { Authorization: "Bearer " + secret }, cache: "no-store" });
-      if (!r.ok) {
-        let why = "The server said " + r.status;
-        try { why = (await r.json()).error.message; } catch (e) { /* not JSON */ }
-        text(msg, why); msg.classList.add("no");
-        return;
-      }
-      const url = URL.createObjectURL(await r.blob());
-      const a = document.createElement("a");
-      a.href = url; a.download = "dicehero-" + code + "-sheets.pdf";
-      document.body.appendChild(a); a.click(); a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60000);
-      msg.classList.remove("no");
-      text(msg, "Downloaded " + a.download + ": open it and print.");
-    } catch (e) {
-      text(msg, "The sheets could not be downloaded: is the server still running?"); msg.classList.add("no");
-    } finally {
-      $("b-print").disabled = false;
-    }
-  });
 
   $("auth").addEventListener("submit", async (ev) => {
     ev.preventDefault();
