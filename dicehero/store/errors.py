@@ -21,6 +21,7 @@ class Refusal(StrEnum):
     NOT_NOW = "not_now"                # the game is not in a state for it (over, locked, ...)
     TOO_BIG = "too_big"                # more than the store takes at once
     REFUSED = "refused"                # well formed, but not a value the game can take
+    TOO_MANY = "too_many"              # over a flood limit: wait, then try again
     BUSY = "busy"                      # the database stayed busy: try again
 
 

@@ -6,8 +6,11 @@ who may do what, and every rule, is decided there and in the engine.
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 from flask import Blueprint, Flask, Response, jsonify, request
 
+from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.device import device_id
 from dicehero.web.errors import ApiError
@@ -26,7 +29,7 @@ def _no_store(resp: Response) -> Response:
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
     """Create a game; the reply holds the host secret (the only time it is shown)."""
-    return _no_store(jsonify(games().create(body()))), 201
+    return _no_store(jsonify(games().create(body()))), HTTPStatus.CREATED
 
 
 @bp.get("/games/<code>")
@@ -49,7 +52,7 @@ def join(code: str) -> tuple[Response, int]:
     holds a hero of the game gets it back (``returning: true``), so joining again
     cannot shop for another superpower offer.
     """
-    return _no_store(jsonify(games().join(code, body(), device_id(), bearer()))), 201
+    return _no_store(jsonify(games().join(code, body(), device_id(), bearer()))), HTTPStatus.CREATED
 
 
 @bp.get("/games/<code>/players/<int:player_id>")
@@ -57,7 +60,8 @@ def player(code: str, player_id: int) -> Response:
     """A player's sheet, legal uses of each die, score (and the edition unless ?edition=0)."""
     flag = request.args.get("edition", "1").strip().lower()
     if flag not in EDITION_FLAGS or len(request.args.getlist("edition")) > 1:
-        raise ApiError(400, "bad_field", "'edition' is 1 (send the edition) or 0 (leave it out).")
+        raise ApiError(Refusal.MALFORMED, "bad_field",
+                       "'edition' is 1 (send the edition) or 0 (leave it out).")
     with_edition = flag not in ("0", "false", "no")
     return _no_store(jsonify(games().player_view(code, bearer(), player_id, with_edition)))
 
@@ -135,7 +139,7 @@ def offer(code: str) -> Response:
 @bp.post("/games/<code>/rolls")
 def roll(code: str) -> tuple[Response, int]:
     """Host: the next round's dice (``{}`` to roll, ``{"dice": [...]}`` as typed)."""
-    return jsonify(games().roll(code, bearer(), body())), 201
+    return jsonify(games().roll(code, bearer(), body())), HTTPStatus.CREATED
 
 
 @bp.post("/games/<code>/finish")

@@ -1,15 +1,20 @@
-"""One JSON error shape for the whole service: ``{"error": {"code": ..., "message": ...}}``."""
+"""One JSON error shape for the whole service: ``{"error": {"code": ..., "message": ...}}``.
+
+Every refusal of the web layer names a :class:`Refusal` kind, never a status: the one
+table below turns a kind into its HTTP status (``grep`` finds no other status literal
+of a refusal in ``dicehero/web``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, render_template
 from werkzeug.exceptions import HTTPException
 
 from dicehero.store.errors import Refusal
 
-# Each kind of refusal the store raises, as the one HTTP status it is sent with.
+# Each kind of refusal, from the store or the web layer, as the one HTTP status it is sent with.
 STATUS: dict[Refusal, int] = {
     Refusal.MALFORMED: 400,
     Refusal.NO_SECRET: 401,
@@ -18,28 +23,45 @@ STATUS: dict[Refusal, int] = {
     Refusal.NOT_NOW: 409,
     Refusal.TOO_BIG: 413,
     Refusal.REFUSED: 422,
+    Refusal.TOO_MANY: 429,
     Refusal.BUSY: 503,
 }
 
 
 class ApiError(Exception):
-    """An error to send as JSON with a 4xx status, a stable code and a plain message."""
+    """A refusal of the web layer, sent as JSON: its kind, a stable code and a plain message."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, kind: Refusal, code: str, message: str) -> None:
         super().__init__(message)
-        self.status = status
+        self.kind = kind
         self.code = code
         self.message = message
 
 
-def error_response(status: int, code: str, message: str,
-                   details: dict[str, Any] | None = None) -> tuple[Response, int]:
-    """The JSON response for an error; every error of the service goes through here.
+class MissingPage(Exception):
+    """A page asked for a game that does not exist: the HTML page that says so."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _reply(status: int, code: str, message: str,
+           details: dict[str, Any] | None = None) -> Response:
+    """The JSON error body with its status; ``details`` add fields, never replace them."""
+    resp = jsonify(error={**(details or {}), "code": code, "message": message})
+    resp.status_code = status
+    return resp
+
+
+def error_response(kind: Refusal, code: str, message: str,
+                   details: dict[str, Any] | None = None) -> Response:
+    """The JSON response for a refusal of ``kind``; every refusal of the service goes through here.
 
     ``details`` adds fields beside ``code`` and ``message`` (a paper sheet's refusal
     names its round and die); they never replace them.
     """
-    return jsonify(error={**(details or {}), "code": code, "message": message}), status
+    return _reply(STATUS[kind], code, message, details)
 
 
 def init_app(app: Flask) -> None:
@@ -49,19 +71,25 @@ def init_app(app: Flask) -> None:
     from dicehero.store import StoreError
 
     @app.errorhandler(ApiError)
-    def _api_error(e: ApiError) -> tuple[Response, int]:
-        return error_response(e.status, e.code, e.message)
+    def _api_error(e: ApiError) -> Response:
+        return error_response(e.kind, e.code, e.message)
 
     @app.errorhandler(StoreError)
-    def _store_error(e: StoreError) -> tuple[Response, int]:
-        return error_response(STATUS[e.kind], e.code, e.message, e.details)
+    def _store_error(e: StoreError) -> Response:
+        return error_response(e.kind, e.code, e.message, e.details)
 
     @app.errorhandler(ActionError)
-    def _action_error(e: ActionError) -> tuple[Response, int]:
+    def _action_error(e: ActionError) -> Response:
         # A malformed action is a bad request; a well-formed one the rules refuse is 422.
-        return error_response(400 if isinstance(e, BadAction) else 422, e.code, e.message)
+        kind = Refusal.MALFORMED if isinstance(e, BadAction) else Refusal.REFUSED
+        return error_response(kind, e.code, e.message)
+
+    @app.errorhandler(MissingPage)
+    def _missing_page(e: MissingPage) -> tuple[str, int]:
+        return render_template("missing.html", code=e.code), STATUS[Refusal.NOT_FOUND]
 
     @app.errorhandler(HTTPException)
-    def _http_error(e: HTTPException) -> tuple[Response, int]:
+    def _http_error(e: HTTPException) -> Response:
+        # Werkzeug's own refusals (405, 413 of a body read too big, ...) carry their status.
         code = (e.name or "error").lower().replace(" ", "_")
-        return error_response(e.code or 500, code, e.description or e.name)
+        return _reply(e.code or 500, code, e.description or e.name)

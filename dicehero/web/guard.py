@@ -32,6 +32,7 @@ from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from dicehero.store.errors import Refusal
 from dicehero.web.device import device_id
 from dicehero.web.errors import error_response
 from dicehero.web.request import bearer
@@ -110,9 +111,8 @@ def _secret() -> str:
 def too_many(wait: float, what: str) -> Response:
     """A 429 in the error shape, with ``Retry-After`` in whole seconds."""
     seconds = max(1, math.ceil(wait))
-    resp, status = error_response(429, "rate_limited",
-                                  f"Too many {what}; try again in {seconds} s.")
-    resp.status_code = status
+    resp = error_response(Refusal.TOO_MANY, "rate_limited",
+                          f"Too many {what}; try again in {seconds} s.")
     resp.headers["Retry-After"] = str(seconds)
     return resp
 
@@ -179,10 +179,8 @@ def check_origin() -> Response | None:
     seen = _netloc(origin)
     if seen is not None and seen in allowed:
         return None
-    resp, status = error_response(403, "foreign_origin",
-                                  "This request came from another website; it was refused.")
-    resp.status_code = status
-    return resp
+    return error_response(Refusal.NOT_YOURS, "foreign_origin",
+                          "This request came from another website; it was refused.")
 
 
 def check_size() -> Response | None:
@@ -194,10 +192,8 @@ def check_size() -> Response | None:
     """
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     if limit is not None and (request.content_length or 0) > limit:
-        resp, status = error_response(413, "request_entity_too_large",
-                                      f"The body is over {limit // 1024} KiB.")
-        resp.status_code = status
-        return resp
+        return error_response(Refusal.TOO_BIG, "request_entity_too_large",
+                              f"The body is over {limit // 1024} KiB.")
     return None
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import io
 import re
+from http import HTTPStatus
 from typing import Any
 
 import segno
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     make_response,
     redirect,
@@ -30,6 +30,7 @@ from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.view import edition_view
 from dicehero.web import games
 from dicehero.web.device import give_device
+from dicehero.web.errors import MissingPage
 
 bp = Blueprint("pages", __name__)
 
@@ -45,7 +46,7 @@ def _game_state(code: str) -> dict[str, Any]:
             return games().state(code)
     except StoreError:
         pass
-    abort(Response(render_template("missing.html", code=code), 404))
+    raise MissingPage(code)
 
 
 _INDENT = re.compile(r"\n\s+")
@@ -68,7 +69,7 @@ def join_base() -> str:
 @bp.get("/favicon.ico")
 def favicon() -> Response:
     """The die icon, for browsers that ask for /favicon.ico before reading the page's link."""
-    return redirect(url_for("static", filename="favicon.svg"), code=301)
+    return redirect(url_for("static", filename="favicon.svg"), code=HTTPStatus.MOVED_PERMANENTLY)
 
 
 @bp.get("/")

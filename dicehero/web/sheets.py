@@ -14,6 +14,7 @@ from flask import Blueprint, Response, request
 
 from dicehero.editions import load_edition
 from dicehero.printing import PAPERS, for_rounds, game_sheets, render_sheets
+from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.errors import ApiError
 from dicehero.web.pages import join_base
@@ -28,7 +29,7 @@ _FLAGS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no"
 def _blank_count() -> int:
     raw = request.args.get("blank", "0").strip()
     if not raw.isdigit() or int(raw) > MAX_BLANK:
-        raise ApiError(400, "bad_blank",
+        raise ApiError(Refusal.MALFORMED, "bad_blank",
                        f"blank is a whole number of sheets from 0 to {MAX_BLANK}.")
     return int(raw)
 
@@ -36,14 +37,14 @@ def _blank_count() -> int:
 def _paper() -> str:
     paper = request.args.get("paper", "a4").strip().lower()
     if paper not in PAPERS:
-        raise ApiError(400, "bad_paper", f"paper is one of: {', '.join(PAPERS)}.")
+        raise ApiError(Refusal.MALFORMED, "bad_paper", f"paper is one of: {', '.join(PAPERS)}.")
     return paper
 
 
 def _rules() -> bool:
     raw = request.args.get("rules", "0").strip().lower()
     if raw not in _FLAGS:
-        raise ApiError(400, "bad_rules", "rules is 1 (print the rules page) or 0.")
+        raise ApiError(Refusal.MALFORMED, "bad_rules", "rules is 1 (print the rules page) or 0.")
     return _FLAGS[raw]
 
 
@@ -55,8 +56,9 @@ def sheets_pdf(code: str) -> Response:
     roster = games().print_roster(code, bearer())
     names = roster["names"] + [""] * blank
     if not names and not rules:
-        raise ApiError(422, "nothing_to_print", "No hero has joined yet: choose a number of "
-                                                "blank sheets, or the rules page.")
+        raise ApiError(Refusal.REFUSED, "nothing_to_print",
+                       "No hero has joined yet: choose a number of "
+                       "blank sheets, or the rules page.")
     edition = for_rounds(load_edition(roster["edition"]), roster["rounds"])
     out = io.BytesIO()
     render_sheets(edition, game_sheets(names, roster["code"], join_base()), out,

@@ -29,6 +29,7 @@ from dicehero.engine.locations import filled
 from dicehero.engine.replay import IllegalAction, Observer, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import edition_view, sheet_view
+from dicehero.store.errors import Refusal
 from dicehero.store.par_work import ParWork
 from dicehero.web import games
 from dicehero.web.errors import ApiError
@@ -55,17 +56,18 @@ def solo_key(data: Any) -> str:
         except ValueError:
             day = None
         if day is None:
-            raise ApiError(400, "bad_date", "The daily challenge needs a date like 2025-01-31.")
+            raise ApiError(Refusal.MALFORMED, "bad_date",
+                           "The daily challenge needs a date like 2025-01-31.")
         if day > dt.date.today() + dt.timedelta(days=1):
-            raise ApiError(400, "future_date", "That day's challenge is not out yet.")
+            raise ApiError(Refusal.MALFORMED, "future_date", "That day's challenge is not out yet.")
         return f"daily:{day.isoformat()}"
     if mode == "random":
         seed = data.get("seed")
         if not isinstance(seed, str) or not _SEED.match(seed):
-            raise ApiError(400, "bad_seed", "A random game needs a seed of 8 to 64 "
-                                            "hexadecimal digits.")
+            raise ApiError(Refusal.MALFORMED, "bad_seed",
+                           "A random game needs a seed of 8 to 64 hexadecimal digits.")
         return f"seed:{seed}"
-    raise ApiError(400, "bad_mode", "Choose the daily challenge or a random game.")
+    raise ApiError(Refusal.MALFORMED, "bad_mode", "Choose the daily challenge or a random game.")
 
 
 def replay(edition: Edition, key: str, actions: list[Any],
@@ -78,8 +80,8 @@ def replay(edition: Edition, key: str, actions: list[Any],
         try:
             game.act_then_roll(action, rolls)
         except IllegalAction as e:
-            raise ApiError(400, "bad_log", f"Saved action {i + 1} is not allowed: "
-                                           f"{e.message}") from None
+            raise ApiError(Refusal.MALFORMED, "bad_log",
+                           f"Saved action {i + 1} is not allowed: {e.message}") from None
     return game
 
 
@@ -117,8 +119,8 @@ def page() -> str:
 def _actions(data: Any) -> list[Any]:
     actions = data.get("actions", [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise ApiError(400, "bad_log", f"'actions' must be a list of at most "
-                                       f"{MAX_ACTIONS} actions.")
+        raise ApiError(Refusal.MALFORMED, "bad_log",
+                       f"'actions' must be a list of at most {MAX_ACTIONS} actions.")
     return actions
 
 
@@ -130,8 +132,9 @@ def state() -> dict[str, Any]:
     actions = _actions(data)
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
-        raise ApiError(400, "bad_practice", "'practice' is true (a daily game played again) "
-                                            "or false.")
+        raise ApiError(Refusal.MALFORMED, "bad_practice",
+                       "'practice' is true (a daily game played again) "
+                       "or false.")
     edition = load_edition()
     game = replay(edition, key, actions)
     sheet = game.sheet
@@ -182,13 +185,14 @@ def par() -> dict[str, Any]:
     data = body()
     extra = set(data) - {"mode", "date", "seed", "actions", "round"}
     if extra:
-        raise ApiError(400, "bad_field", f"Unknown field {', '.join(sorted(extra))}; expected "
-                                         "mode, date or seed, actions and round.")
+        raise ApiError(Refusal.MALFORMED, "bad_field",
+                       f"Unknown field {', '.join(sorted(extra))}; expected "
+                       "mode, date or seed, actions and round.")
     key = solo_key(data)
     actions = _actions(data)
     number = data.get("round")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise ApiError(400, "bad_round", "'round' is a round number, like 3.")
+        raise ApiError(Refusal.MALFORMED, "bad_round", "'round' is a round number, like 3.")
     edition = load_edition()
     starts = RoundStarts()
     sheet = replay(edition, key, actions, observer=starts).sheet
@@ -212,8 +216,9 @@ def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: Roun
     """What par would do with round ``number`` of this hero's game, once they played it."""
     played = number < sheet.round or (number == sheet.round and sheet.finished)
     if not 1 <= number <= edition.rounds or not played:
-        raise ApiError(409, "round_not_played", f"Play round {number} first: par's advice "
-                                                "comes after you have played the round.")
+        raise ApiError(Refusal.NOT_NOW, "round_not_played",
+                       f"Play round {number} first: par's advice "
+                       "comes after you have played the round.")
     # Every played round has an action (its "done" at least): its sheet was kept.
     wanted = starts.sheets[number].to_dict()
     coach_key = ("coach", hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).digest())
