@@ -30,6 +30,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         events,
         guard,
         json_reply,
+        language,
         openapi,
         pages,
         sheets,
@@ -37,6 +38,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
 
     json_reply.init_app(app)
+    language.init_app(app)
     errors.init_app(app)
     guard.init_app(app)
     compress.init_app(app)

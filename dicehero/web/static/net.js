@@ -8,7 +8,8 @@
   // api(method, path, body) for game `code`; `secret()` gives the bearer secret, or nothing.
   DH.api = function (code, secret) {
     return async function (method, path, body) {
-      const headers = { "Content-Type": "application/json" };
+      // A refusal comes in the page's language.
+      const headers = { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang };
       const s = secret();
       if (s) headers.Authorization = "Bearer " + s;
       const r = await fetch("/api/games/" + code + path, { method, headers, cache: "no-store", body: body ? JSON.stringify(body) : undefined });

@@ -1,0 +1,93 @@
+"""Babel's extractor for edition files: the names and texts a sheet prints (babel.cfg).
+
+Each is extracted with its context (``location``, ``superpower``, ...), as the pages
+and the PDF ask for it with ``pgettext``: "Fire" the superpower is not "Fire" the
+word on a button, and a translator may need to tell them apart.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+
+from dicehero.i18n import DOMAIN, languages, po_path, pot_path
+
+# Babel's default keywords, and the comments it keeps for translators.
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3), "N_": None, "lazy_gettext": None}
+COMMENT_TAGS = ("Translators:",)
+
+# (table, key) -> context: the edition texts a person reads.
+TEXTS = {
+    ("edition", "title"): "edition",
+    ("superpowers", "name"): "superpower",
+    ("superpowers", "text"): "superpower rule",
+    ("locations", "name"): "location",
+    ("locations", "rule"): "location rule",
+    ("lines", "label"): "line",
+    ("rewards", "label"): "reward",
+}
+
+
+def edition_texts(data: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """Every ``(context, text)`` of a parsed edition file, in file order."""
+    for table, key in (("edition", "title"),):
+        if key in data.get(table, {}):
+            yield TEXTS[table, key], data[table][key]
+    for table in ("superpowers", "locations"):
+        for entry in data.get(table, []):
+            for key in ("name", "text", "rule"):
+                if (table, key) in TEXTS and key in entry:
+                    yield TEXTS[table, key], entry[key]
+            for sub in ("lines", "rewards"):
+                for item in entry.get(sub, []):
+                    if "label" in item:
+                        yield TEXTS[sub, "label"], item["label"]
+
+
+def extract_edition(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                    options: Any) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extraction method: ``(line, "pgettext", (context, text), comments)``."""
+    raw = fileobj.read().decode("utf-8")
+    lines = raw.splitlines()
+    for context, text in edition_texts(tomllib.loads(raw)):
+        lineno = next((i + 1 for i, line in enumerate(lines) if f'"{text}"' in line), 0)
+        yield lineno, "pgettext", (context, text), []
+
+
+def extract() -> Catalog:
+    """What extraction finds in the code today, as ``pybabel extract -F babel.cfg`` would."""
+    root = Path(__file__).resolve().parent.parent
+    with (root / "babel.cfg").open(encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    catalog = Catalog(project="dicehero", domain=DOMAIN, charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            root, method_map, options_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
+            strip_comment_tags=True):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
+                    context=context)
+    return catalog
+
+
+def write(catalog: Catalog) -> None:
+    """``messages.pot`` from ``catalog`` (no line numbers: they change with every edit), and
+    each language's catalog brought up to it (new msgids untranslated, old ones dropped)."""
+    with pot_path().open("wb") as f:
+        write_po(f, catalog, width=0, no_location=True, sort_output=True)
+    for lang in languages()[1:]:
+        with po_path(lang).open("rb") as f:
+            po = read_po(f, locale=lang)
+        po.update(catalog, no_fuzzy_matching=True)
+        with po_path(lang).open("wb") as f:
+            write_po(f, po, width=0, no_location=True, sort_output=True, ignore_obsolete=True)
+
+
+if __name__ == "__main__":  # python -m dicehero.i18n_extract (docs/TRANSLATING.md)
+    write(extract())

@@ -1,0 +1,68 @@
+"""The translation catalogs: current with the code, complete, and keeping every placeholder."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from dicehero import i18n
+from dicehero.i18n_extract import extract
+
+
+def _key(m) -> tuple:
+    return (m.context, m.id)
+
+
+def _po(lang: str):
+    with i18n.po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def test_messages_pot_is_what_extraction_finds_in_the_code_today():
+    """A string added without running extraction (docs/TRANSLATING.md) fails here."""
+    found = {_key(m): m.auto_comments for m in extract() if m.id}
+    shipped = {_key(m): m.auto_comments for m in i18n.read_pot() if m.id}
+    assert sorted(set(found) - set(shipped), key=str) == [], "not extracted yet"
+    assert sorted(set(shipped) - set(found), key=str) == [], "no longer in the code"
+    assert found == shipped, "translator comments changed"
+
+
+@pytest.mark.parametrize("lang", i18n.languages()[1:])
+def test_every_shipped_language_translates_every_message(lang):
+    po = _po(lang)
+    missing = [m.id for m in i18n.read_pot() if m.id and _key(m) not in
+               {_key(t) for t in po if t.id}]
+    assert missing == []
+    for m in po:
+        if not m.id:
+            continue
+        assert not m.fuzzy, m.id
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert all(strings), f"{lang}: {m.id!r} is not translated"
+
+
+@pytest.mark.parametrize("lang", i18n.languages()[1:])
+def test_every_translation_keeps_the_placeholders_of_its_message(lang):
+    for m in _po(lang):
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        wanted = set(i18n.PLACEHOLDER.findall(ids[-1]))
+        for s in strings:
+            assert set(i18n.PLACEHOLDER.findall(s)) >= wanted - {"%(count)s", "%(count)d"}, (
+                lang, m.id, s)
+
+
+def test_the_pseudo_language_transforms_every_message_and_keeps_its_placeholders():
+    t = i18n.translations(i18n.PSEUDO)
+    for m in i18n.read_pot():
+        if not m.id or isinstance(m.id, tuple):
+            continue
+        text = t.pgettext(m.context, m.id) if m.context else t.gettext(m.id)
+        assert text.startswith("[") and text != m.id
+        assert i18n.PLACEHOLDER.findall(text) == i18n.PLACEHOLDER.findall(m.id)
+
+
+def test_pseudo_text_is_accented_and_bracketed_around_its_placeholders():
+    assert i18n.pseudo("Roll %(n)s dice") == "[Ŕöļļ %(n)s ðîçé]"

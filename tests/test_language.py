@@ -1,0 +1,62 @@
+"""Each reader's language: the picker's cookie, else the browser's; the API by Accept-Language."""
+
+from __future__ import annotations
+
+from dicehero import i18n
+
+PSEUDO = i18n.PSEUDO
+
+
+def test_a_language_is_negotiated_by_full_tag_then_by_language():
+    offered = ("en", "fr", "pt_BR", "zh_Hans")
+    assert i18n.negotiate(["pt-BR", "en"], offered) == "pt_BR"
+    assert i18n.negotiate(["fr-CA"], offered) == "fr"
+    assert i18n.negotiate(["zh-CN"], offered) == "zh_Hans"
+    assert i18n.negotiate(["sv", "de"], offered) is None
+
+
+def test_a_page_without_a_choice_is_in_english_with_its_direction(client):
+    html = client.get("/").get_data(as_text=True)
+    assert '<html lang="en" dir="ltr">' in html
+
+
+def test_the_picker_lists_the_languages_each_in_its_own_name(client):
+    html = client.get("/lang?next=/solo").get_data(as_text=True)
+    assert ">English</a>" in html and "/lang?lang=en&amp;next=" in html
+
+
+def test_the_language_picked_is_remembered_in_a_cookie_and_the_page_comes_back(client):
+    r = client.get(f"/lang?lang={PSEUDO}&next=/solo")
+    assert r.status_code == 302 and r.headers["Location"] == "/solo"
+    assert f"lang={PSEUDO}" in r.headers["Set-Cookie"]
+    html = client.get("/lang").get_data(as_text=True)
+    assert f'<html lang="{i18n.html_lang(PSEUDO)}"' in html
+    assert i18n.pseudo("Language") in html
+
+
+def test_the_picker_goes_back_only_to_a_page_of_this_site(client):
+    for bad in ("https://evil.example/", "//evil.example/", "/\\evil.example"):
+        r = client.get("/lang", query_string={"lang": "en", "next": bad})
+        assert r.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_not_remembered(client):
+    r = client.get("/lang?lang=xx&next=/")
+    assert r.status_code == 200 and "Set-Cookie" not in r.headers
+
+
+def test_the_cookie_wins_over_the_browser_language_on_a_page(client):
+    client.set_cookie(i18n.COOKIE, PSEUDO)
+    html = client.get("/lang", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert i18n.pseudo("Language") in html
+
+
+def test_the_api_answers_in_the_requests_accept_language_not_the_cookie(app):
+    from dicehero.web.language import current_language
+
+    with app.test_request_context("/api/games", headers={"Accept-Language": "xx, en;q=0.5"}):
+        assert current_language() == "en"
+    with app.test_request_context("/api/games", headers={"Cookie": f"lang={PSEUDO}"}):
+        assert current_language() == "en"
+    with app.test_request_context("/", headers={"Cookie": f"lang={PSEUDO}"}):
+        assert current_language() == PSEUDO
