@@ -17,7 +17,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from dicehero.i18n import DOMAIN, languages, po_path, pot_path
+from dicehero.i18n import DOMAIN, languages, po_path, pot_path, read_pot
 
 # Babel's default keywords, and the comments it keeps for translators.
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
@@ -76,9 +76,18 @@ def extract() -> Catalog:
     return catalog
 
 
+def same_messages(a: Catalog, b: Catalog) -> bool:
+    """Whether two catalogs hold the same messages with the same translator comments."""
+    def messages(c: Catalog) -> dict[tuple, list[str]]:
+        return {(m.context, m.id): m.auto_comments for m in c if m.id}
+    return messages(a) == messages(b)
+
+
 def write(catalog: Catalog) -> None:
     """``messages.pot`` from ``catalog`` (no line numbers: they change with every edit), and
     each language's catalog brought up to it (new msgids untranslated, old ones dropped)."""
+    if pot_path().is_file() and same_messages(catalog, read_pot()):
+        catalog = read_pot()  # keep its creation date: no change to commit
     with pot_path().open("wb") as f:
         write_po(f, catalog, width=0, no_location=True, sort_output=True)
     for lang in languages()[1:]:
