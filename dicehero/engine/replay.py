@@ -1,11 +1,13 @@
 """Replaying a hero's actions over the game's rolls: the one loop every reader of a log shares.
 
 A sheet is the fold of a player's actions over the shared dice. Game logs, paper
-sheets, the store's fold of the action log, solo play and simulated games all
-fold the same way, with a :class:`Replay`: it takes each roll as it comes (the
-dice a hero left unspent in an open round are forfeited) and each action in
-turn, so the store can fold rows as they arrive and a log can be read at once
-(:func:`replay`).
+sheets, the store's fold of the action log, solo play, simulated games, par and the
+witness all fold the same way, with a :class:`Replay`: it takes each roll as it comes
+(the dice a hero left unspent in an open round are forfeited) and each action in
+turn (:meth:`Replay.play`), so the store can fold rows as they arrive and a log can
+be read at once, round by round (:meth:`Replay.rounds`, :func:`replay`). A game's
+whole log, every hero's rows and paper sheets among them, is folded by
+:class:`dicehero.engine.fold.Fold` with one :class:`Replay` per hero.
 
 The first action the rules refuse raises :class:`IllegalAction`: the round and
 the die, counted from 1 as people count them, and the engine's own refusal.
@@ -13,7 +15,7 @@ the die, counted from 1 as people count them, and the engine's own refusal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from dicehero.engine.actions import Action, parse_action
@@ -29,7 +31,8 @@ class IllegalAction(ActionError):
     ``code`` is the rule's code; ``message`` says where in words, then the rule:
     ``Round 3, die 2 (a 5): Downtown needs a 4: ...``. ``round`` is 0 for the
     superpower choice before the first roll; ``die`` is the action's die index
-    (from 0, as in the action), ``None`` for a Wild die.
+    (from 0, as in the action), ``None`` for a Wild die. ``index`` counts the refused
+    action among those one :meth:`Replay.play` was given (from 0; ``None`` otherwise).
     """
 
     def __init__(self, round: int, action: Action | None, error: ActionError,
@@ -39,6 +42,7 @@ class IllegalAction(ActionError):
         self.error = error
         self.rolled = tuple(rolled)
         self.player = player
+        self.index: int | None = None
         super().__init__(error.code, f"{self.place}: {error.message}")
 
     @classmethod
@@ -95,14 +99,18 @@ class Replay:
 
     A reader that wants more than the sheet (what each die did, for the decision map)
     passes an ``observer``: it is told of every action the replay accepts, undo included.
+    ``joined`` is the roll the hero joined the game at: the rounds before it were
+    missed, not forfeited (0: the hero's sheet covers the whole game).
     """
 
-    __slots__ = ("before_roll", "forfeited", "observer", "player", "sheet")
+    __slots__ = ("before_roll", "forfeited", "joined", "observer", "player", "sheet")
 
-    def __init__(self, sheet: Sheet, player: str = "", observer: Observer | None = None) -> None:
+    def __init__(self, sheet: Sheet, player: str = "", observer: Observer | None = None,
+                 joined: int = 0) -> None:
         self.sheet = sheet
         self.player = player  # named in refusals, for a log of many players
         self.observer = observer
+        self.joined = joined
         # (round, unspent dice) of every round the next roll closed before the hero was done
         self.forfeited: list[tuple[int, list[int]]] = []
         # The sheet as the latest roll found it (what the standings of a round start from);
@@ -148,6 +156,52 @@ class Replay:
             sheet = self.roll(rolls[sheet.round])
         return sheet
 
+    def play(self, actions: Iterable[Action | Any],
+             rolls: Sequence[Sequence[int]] | None = None) -> Sheet:
+        """Each of ``actions`` in turn: a round's play, a bot's plan, a saved solo game.
+
+        With ``rolls`` the next roll comes as soon as the hero is done
+        (:meth:`act_then_roll`). A refusal is :class:`IllegalAction`, its ``index`` the
+        refused action's among ``actions``; the ones before it stay applied.
+        """
+        for index, action in enumerate(actions):
+            try:
+                if rolls is None:
+                    self.act(action)
+                else:
+                    self.act_then_roll(action, rolls)
+            except IllegalAction as e:
+                e.index = index
+                raise
+        return self.sheet
+
+    def rounds(self, rolls: Sequence[Sequence[int]],
+               rounds: Sequence[Iterable[Action | Any]]) -> Sheet:
+        """Each roll, then the actions answering it: ``rounds[k]`` answers roll ``k + 1``.
+
+        A roll without a round of actions is started and left as it is (its dice are
+        forfeited when the next roll comes); rounds beyond the rolls are not read.
+        """
+        for number, dice in enumerate(rolls):
+            self.roll(dice)
+            if number < len(rounds):
+                self.play(rounds[number])
+        return self.sheet
+
+    def take(self, roll: int, action: Action | Any, rolls: Sequence[Sequence[int]]) -> Sheet:
+        """One row of an action log: the rolls up to ``roll`` (the one it answers), then
+        the action."""
+        self.catch_up(rolls, roll)
+        return self.act(action)
+
+    def supersede(self, sheet: Sheet) -> Sheet:
+        """Start again from ``sheet``, which replaces all that was folded: a paper hero's
+        newest sheet is their whole game, from the first round (so nothing was missed)."""
+        self.sheet = self.before_roll = sheet
+        self.forfeited = []
+        self.joined = 0
+        return sheet
+
 
 def replay(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
            rounds: Sequence[Sequence[Action | Any]], superpower: int | None = None,
@@ -161,8 +215,4 @@ def replay(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]
     steps = Replay(new_sheet(edition, offer), player)
     if superpower is not None:
         steps.act(Action("choose", superpower=superpower))
-    for number, dice in enumerate(rolls):
-        steps.roll(dice)
-        for action in rounds[number] if number < len(rounds) else ():
-            steps.act(action)
-    return steps.sheet
+    return steps.rounds(rolls, rounds)

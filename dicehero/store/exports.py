@@ -12,12 +12,13 @@ from sqlalchemy import select
 
 from dicehero.editions import load_edition
 from dicehero.engine.edition import EditionError
+from dicehero.engine.paper_rows import is_paper_row, paper_offer
 from dicehero.engine.view import edition_view
 from dicehero.store.access import player_json
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.models import ActionRow, Game, Player, Roll
-from dicehero.store.paper import PAPER_DONE, is_paper_row, paper_offer
+from dicehero.store.paper import PAPER_DONE
 from dicehero.store.par_desk import ParDesk
 from dicehero.store.projection import player_offer
 

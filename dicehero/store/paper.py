@@ -15,8 +15,8 @@ that draw exactly those marks, and the rounds are stored with the marks.
 Each accepted sheet is stored as one row of the append-only action log,
 ``{"type": "paper", "superpower": ..., "rounds": [...]}``, with ``marks`` and
 ``check`` (``verified`` or ``undecided``) when it was sent by its marks; the
-newest row of a player supersedes the earlier ones (see
-:mod:`dicehero.store.projection`).
+newest row of a player supersedes the earlier ones (:mod:`dicehero.engine.paper_rows`,
+folded by :mod:`dicehero.engine.fold`).
 This module is the pure part: shapes, the entry steps and the refusal as a 422;
 the replay itself is the engine's (:mod:`dicehero.engine.replay`).
 """
@@ -37,25 +37,13 @@ from dicehero.engine import (
 )
 from dicehero.engine.edition import Edition
 from dicehero.engine.paper_marks import PaperMarks, erased, parse_marks
-from dicehero.engine.replay import IllegalAction, replay
+from dicehero.engine.paper_rows import PAPER, rounds_sheet
+from dicehero.engine.replay import IllegalAction
 from dicehero.engine.witness import UNDECIDED, VERIFIED, Verdict
 from dicehero.store.errors import Refusal, StoreError
 
-PAPER = "paper"  # the action-log type of a stored paper sheet
 PAPER_DONE = 2**31 - 1  # a paper player's done_roll: they never hold up a roll
 MAX_ROUND_ACTIONS = 40  # four dice, a Wild die or two, undo steps: far more than a round needs
-
-
-def paper_offer(power_mode: str, offer: Sequence[int] | None, edition: Edition) -> tuple[int, ...]:
-    """The superpowers a paper player may have chosen.
-
-    With the table's offer, one of the two rolled for everyone (shown on the host's
-    screen). When every player rolls their own, a paper player rolled real dice at
-    their desk that the server never saw, so any superpower is accepted.
-    """
-    if power_mode == "each":
-        return tuple(range(1, edition.faces + 1))
-    return tuple(offer or ())
 
 
 def parse_sheet(body: dict[str, Any], rolled: int) -> tuple[int | None, list[list[dict[str, Any]]]]:
@@ -110,7 +98,7 @@ def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Seque
     not started (the sheet stands where the paper player stopped entering).
     """
     try:
-        return replay(edition, offer, rolls[:len(rounds)], rounds, superpower)
+        return rounds_sheet(edition, offer, rolls, superpower, rounds)
     except IllegalAction as e:
         raise refusal(e) from None
 
@@ -135,11 +123,6 @@ def check_unchanged(sent: dict[str, Any], superpower: int | None,
                                     superpower, rounds, rolled, over)
     except RuleError as e:
         raise StoreError(Refusal.NOT_NOW, e.code, e.message) from None
-
-
-def is_paper_row(action: Any) -> bool:
-    """Whether an action-log row is a stored paper sheet (not an engine action)."""
-    return isinstance(action, dict) and action.get("type") == PAPER
 
 
 next_round_view = paper_entry.next_round_view
@@ -185,14 +168,6 @@ def marks_action(paper: PaperMarks, verdict: Verdict, approved: bool) -> dict[st
     if verdict.reason:  # why the check is undecided, for the host who approves by hand
         row["reason"] = verdict.reason
     return row
-
-
-def row_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
-              row: dict[str, Any]) -> Sheet:
-    """The sheet of a stored paper row: its rounds replayed, or its marks if never verified."""
-    if row.get("check") == UNDECIDED:
-        return parse_marks(row["marks"], edition).sheet(edition, offer)
-    return replay_sheet(edition, offer, rolls, row.get("superpower"), row.get("rounds") or [])
 
 
 def check_not_erased(before: Sheet, after: PaperMarks, edition: Edition) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from dicehero.editions import load_edition
 from dicehero.engine import parse_action
 from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.paper_rows import is_paper_row, paper_offer, row_sheet
 from dicehero.engine.view import sheet_view
 from dicehero.engine.witness import IMPOSSIBLE, Sent, find_witness
 from dicehero.store.access import GameAccess, player_json, unix_seconds
@@ -26,16 +27,13 @@ from dicehero.store.paper import (
     check_not_erased,
     check_unchanged,
     is_approved,
-    is_paper_row,
     marks_action,
     marks_refusal,
     next_round_view,
-    paper_offer,
     paper_step,
     parse_paper_marks,
     parse_sheet,
     replay_sheet,
-    row_sheet,
     stored_action,
 )
 

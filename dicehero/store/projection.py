@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,20 +19,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
-from dicehero.engine import Sheet, new_sheet
+from dicehero.engine import Sheet
 from dicehero.engine.edition import Edition
+from dicehero.engine.fold import Fold, Row
+from dicehero.engine.paper_rows import paper_offer
 from dicehero.engine.replay import Replay
 from dicehero.store.dice import derive_offer, offer_label
 from dicehero.store.models import ActionRow, Game, Hero, Player, Roll
-from dicehero.store.paper import is_paper_row, paper_offer, row_sheet
 
 
 @dataclass
 class PlayerFold:
-    """One player's replay so far: their sheet, and the dice the next rolls forfeited."""
+    """One player's replay so far (the engine's), and the keys of the actions folded."""
 
     player_id: int
-    joined_roll: int
     replay: Replay
     # idempotency key -> action id of every action folded, so a new action needs no
     # lookup to know its key is fresh (the fold is refreshed inside the write lock).
@@ -46,20 +46,10 @@ class PlayerFold:
     def extras(self) -> dict[str, Any]:
         """What the sheet view adds: the rounds missed by joining late, forfeited dice."""
         # A latecomer's rounds before joining are missed, not forfeited.
-        return {"missed_rounds": max(0, self.joined_roll - 1),
+        joined = self.replay.joined
+        return {"missed_rounds": max(0, joined - 1),
                 "forfeited": [{"round": r, "dice": list(dice)}
-                              for r, dice in self.replay.forfeited if r >= self.joined_roll]}
-
-
-def paper_fold(game: Game, edition: Edition, player_id: int, rolls: list[list[int]],
-               row: dict[str, Any]) -> PlayerFold:
-    """A paper player's fold: their newest sheet replayed from nothing (it replaces the last).
-
-    The sheet was checked when it was stored, under the game's write lock, over the
-    same rolls; rounds they have not entered yet stay blank.
-    """
-    sheet = row_sheet(edition, paper_offer(game.power_mode, game.offer, edition), rolls, row)
-    return PlayerFold(player_id, 0, Replay(sheet))
+                              for r, dice in self.replay.forfeited if r >= joined]}
 
 
 def player_offer(game: Game, player_id: int, edition: Edition) -> tuple[int, ...]:
@@ -69,6 +59,11 @@ def player_offer(game: Game, player_id: int, edition: Edition) -> tuple[int, ...
     return tuple(game.offer or ())
 
 
+def game_log(game: Game, edition: Edition, rolls: Iterable[Sequence[int]] = ()) -> Fold:
+    """The engine's fold for ``game``, with ``rolls`` rolled and nobody joined yet."""
+    return Fold(edition, paper_offer(game.power_mode, game.offer, edition), rolls)
+
+
 @dataclass
 class GameFold:
     """Every player's fold for one game, up to ``last_action_id``."""
@@ -76,12 +71,17 @@ class GameFold:
     game_id: int
     offer_key: tuple[Any, ...]
     edition: Edition
-    rolls: list[list[int]] = field(default_factory=list)
+    log: Fold
     typed: set[int] = field(default_factory=set)  # numbers of the rolls the host typed in
     players: dict[int, PlayerFold] = field(default_factory=dict)
     last_action_id: int = 0
     last_player_id: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def rolls(self) -> list[list[int]]:
+        """The game's rolls folded so far."""
+        return self.log.rolls
 
     def refresh(self, session: Session, game: Game, players: Collection[int] | None = None
                 ) -> None:
@@ -94,26 +94,24 @@ class GameFold:
             for r in session.scalars(select(Roll).where(Roll.game_id == game.id,
                                                         Roll.number > len(self.rolls))
                                      .order_by(Roll.number)):
-                self.rolls.append(list(r.dice))
+                self.log.roll(r.dice)
                 if r.typed:
                     self.typed.add(r.number)
         if players is None or any(p not in self.players for p in players):
             self._new_players(session, game)
-        for aid, pid, roll, action, key in session.execute(
-                select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action,
-                       ActionRow.idempotency_key)
-                .where(ActionRow.game_id == game.id, ActionRow.id > self.last_action_id)
-                .order_by(ActionRow.id)):
+        self.log.rows(self._rows(session, game, session.execute(
+            select(ActionRow.id, ActionRow.player_id, ActionRow.roll, ActionRow.action,
+                   ActionRow.idempotency_key)
+            .where(ActionRow.game_id == game.id, ActionRow.id > self.last_action_id)
+            .order_by(ActionRow.id))))
+
+    def _rows(self, session: Session, game: Game, stored: Iterable[Any]) -> Iterator[Row]:
+        """The stored rows as the engine folds them; each one's key and id are noted once
+        it is folded (a row the engine refused is not counted as folded)."""
+        for aid, pid, roll, action, key in stored:
             if pid not in self.players:
                 self._new_players(session, game)
-            if is_paper_row(action):
-                keys = self.players[pid].keys
-                self.players[pid] = paper_fold(game, self.edition, pid, self.rolls, action)
-                self.players[pid].keys = keys
-            else:
-                steps = self.players[pid].replay
-                steps.catch_up(self.rolls, roll)
-                steps.act(action)
+            yield pid, roll, action
             if key is not None:
                 self.players[pid].keys[key] = aid
             self.last_action_id = aid
@@ -124,37 +122,30 @@ class GameFold:
                 .where(Player.game_id == game.id, Player.id > self.last_player_id)
                 .order_by(Player.id)):
             self.players[pid] = PlayerFold(
-                pid, joined, Replay(new_sheet(self.edition, player_offer(game, pid, self.edition))))
+                pid, self.log.join(pid, player_offer(game, pid, self.edition), joined))
             self.last_player_id = pid
 
     def fold(self, player_id: int) -> PlayerFold:
         """The player's fold brought up to the latest roll."""
-        f = self.players[player_id]
-        f.replay.catch_up(self.rolls, len(self.rolls))
-        return f
+        self.log.hero(player_id)
+        return self.players[player_id]
 
 
 def replay_player(session: Session, game: Game, player: Hero,
                   upto_action: int | None = None) -> PlayerFold:
     """Replay one player from nothing, up to and including action ``upto_action`` (uncached)."""
     edition = load_edition(game.edition)
-    rolls = [list(r.dice) for r in session.scalars(
-        select(Roll).where(Roll.game_id == game.id).order_by(Roll.number))]
-    fold = PlayerFold(player.id, player.joined_roll,
-                      Replay(new_sheet(edition, player_offer(game, player.id, edition))))
-    query = select(ActionRow).where(ActionRow.player_id == player.id)
+    log = game_log(game, edition, session.scalars(
+        select(Roll.dice).where(Roll.game_id == game.id).order_by(Roll.number)))
+    fold = PlayerFold(player.id, log.join(player.id, player_offer(game, player.id, edition),
+                                          player.joined_roll))
+    query = select(ActionRow.roll, ActionRow.action).where(ActionRow.player_id == player.id)
     if upto_action is not None:
         query = query.where(ActionRow.id <= upto_action)
-    last_roll = 0
-    for row in session.scalars(query.order_by(ActionRow.id)):
-        if is_paper_row(row.action):
-            fold = paper_fold(game, edition, player.id, rolls, row.action)
-            last_roll = row.roll
-            continue
-        fold.replay.catch_up(rolls, row.roll)
-        fold.replay.act(row.action)
-        last_roll = row.roll
-    fold.replay.catch_up(rolls, last_roll if upto_action is not None else len(rolls))
+    log.rows((player.id, roll, action)
+             for roll, action in session.execute(query.order_by(ActionRow.id)))
+    if upto_action is None:
+        log.hero(player.id)
     return fold
 
 
@@ -174,7 +165,8 @@ class Projections:
         with self._lock:
             fold = self._games.get(game.id)
             if fold is None or fold.offer_key != key:
-                fold = GameFold(game.id, key, load_edition(game.edition))
+                edition = load_edition(game.edition)
+                fold = GameFold(game.id, key, edition, game_log(game, edition))
                 self._games[game.id] = fold
             self._games.move_to_end(game.id)
             while len(self._games) > self.size:
