@@ -21,7 +21,8 @@ from dicehero.i18n import DOMAIN, languages, po_path, pot_path, read_pot
 
 # Babel's default keywords, and the comments it keeps for translators.
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3), "N_": None, "lazy_gettext": None}
+            "npgettext": ((1, "c"), 2, 3), "N_": None, "Np_": (1, 2),
+            "lazy_gettext": None}
 COMMENT_TAGS = ("Translators:",)
 
 # (table, key) -> context: the edition texts a person reads.

@@ -60,3 +60,32 @@ def test_the_api_answers_in_the_requests_accept_language_not_the_cookie(app):
         assert current_language() == "en"
     with app.test_request_context("/", headers={"Cookie": f"lang={PSEUDO}"}):
         assert current_language() == PSEUDO
+
+
+def _words(html: str) -> dict:
+    import json
+    import re
+
+    return json.loads(re.search(r'<script id="dh-text" type="application/json">(.*?)</script>',
+                                html).group(1))
+
+
+def test_a_phone_receives_its_scripts_words_in_its_own_language_only(client, api):
+    from dicehero.web.js_text import SCRIPTS
+
+    code = api.create().code
+    client.set_cookie(i18n.COOKIE, PSEUDO)
+    words = _words(client.get(f"/play/{code}").get_data(as_text=True))
+    assert set(words) == {"_plural", *SCRIPTS["play"]}
+    assert words["live"] == i18n.pseudo("● Live")
+    assert words["heroes_done"] == [i18n.pseudo("%(done)s of %(n)s hero done."),
+                                    i18n.pseudo("%(done)s of %(n)s heroes done.")]
+    assert words["_plural"].strip("()") == "n != 1"
+
+
+def test_scripts_and_style_sheets_are_sent_without_comments_or_indentation(client):
+    js = client.get("/static/net.js").get_data(as_text=True)
+    assert "DH.api = function" in js and "//" not in js.replace("://", "")
+    assert not any(line.startswith((" ", "\t")) for line in js.splitlines())
+    css = client.get("/static/app.css").get_data(as_text=True)
+    assert "/*" not in css and ".langlink" in css

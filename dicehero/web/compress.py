@@ -5,6 +5,9 @@ and SVG are gzipped when the client says ``Accept-Encoding: gzip``. The event
 stream (``text/event-stream``) never is: gzip would hold each event back until
 its buffer fills, and streamed bodies are left alone anyway.
 
+Static scripts and style sheets are sent without their comments and indentation
+(:func:`lean`): a phone downloads the code, the reader of the source keeps the notes.
+
 Static URLs carry a version (``/static/app.css?v=<content hash>``, added by
 ``url_for``): a versioned URL is cached for a year (``immutable``), an
 unversioned one is revalidated with its ETag. A gzipped body gets a weak ETag
@@ -16,6 +19,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import re
 import threading
 from typing import Any
 
@@ -33,6 +37,20 @@ YEAR = 365 * 24 * 3600
 _lock = threading.Lock()
 _versions: dict[str, tuple[float, str]] = {}  # path -> (mtime, version)
 _gzipped: dict[tuple[str, str], bytes] = {}  # (path, etag) -> gzip bytes
+_leaned: dict[tuple[str, str], bytes] = {}  # (path, etag) -> the body without comments
+
+# Whole-line // comments, /* */ comments and each line's indentation: none is code in our
+# scripts and style sheets (no template literal or string spans lines).
+_LEAN = {
+    "text/javascript": re.compile(rb"^[ \t]*//[^\n]*\n|\A/\*.*?\*/\n|^[ \t]+", re.M | re.S),
+    "text/css": re.compile(rb"/\*.*?\*/\n?|^[ \t]+", re.M | re.S),
+}
+
+
+def lean(data: bytes, mimetype: str) -> bytes:
+    """A static script or style sheet without its comments and indentation."""
+    pattern = _LEAN.get("text/javascript" if mimetype.endswith("javascript") else mimetype)
+    return pattern.sub(b"", data) if pattern else data
 
 
 def static_version(filename: str) -> str | None:
@@ -74,6 +92,8 @@ def compress(resp: Response) -> Response:
             resp.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
         else:
             resp.headers["Cache-Control"] = "no-cache"  # revalidate: ETag -> 304
+    if static and resp.status_code == 200 and request.method != "HEAD":
+        _send_lean(resp)
     streamed = resp.is_streamed and not resp.direct_passthrough  # SSE: never buffered
     if (resp.mimetype not in COMPRESSIBLE or streamed
             or "Content-Encoding" in resp.headers or "Content-Range" in resp.headers):
@@ -107,6 +127,24 @@ def compress(resp: Response) -> Response:
     resp.set_data(body)  # also sets Content-Length
     resp.headers["Content-Encoding"] = "gzip"
     return resp
+
+
+def _send_lean(resp: Response) -> None:
+    pattern_for = "text/javascript" if resp.mimetype.endswith("javascript") else resp.mimetype
+    if pattern_for not in _LEAN:
+        return
+    key = (request.path, resp.headers.get("ETag", ""))
+    with _lock:
+        body = _leaned.get(key)
+    source = resp.response
+    resp.direct_passthrough = False
+    if body is None:
+        body = lean(resp.get_data(), resp.mimetype)
+        with _lock:
+            _leaned[key] = body
+    if hasattr(source, "close"):
+        source.close()  # set_data drops the file wrapper, so close it now
+    resp.set_data(body)
 
 
 def _version_static_urls(endpoint: str, values: dict[str, Any]) -> None:

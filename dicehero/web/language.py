@@ -16,6 +16,7 @@ from flask import Blueprint, Flask, Response, current_app, g, redirect, render_t
 from flask_babel import Babel, Domain
 
 from dicehero import i18n
+from dicehero.web.js_text import page_text
 
 bp = Blueprint("language", __name__)
 
@@ -92,6 +93,7 @@ def init_app(app: Flask) -> None:
     """Flask-Babel over the package's catalogs, and each page's ``lang`` and ``dir``."""
     _Babel(app, locale_selector=_locale)
     app.register_blueprint(bp)
+    app.add_template_global(page_text)
 
     @app.context_processor
     def _language() -> dict[str, Any]:

@@ -19,6 +19,27 @@
     };
   };
 
+  // The page's words in its language (web/js_text.py): DH.t("key", {name: value}), and
+  // DH.tn("key", n, {...}) for a count; numbers are written the reader's way.
+  // The words are read at the first use: they come in the page's body, after this script.
+  let words = null, numbers = null, plural = null;
+  function word(key) {
+    if (!words) {
+      words = JSON.parse(document.getElementById("dh-text").textContent);
+      numbers = new Intl.NumberFormat(document.documentElement.lang);
+      plural = new Function("n", "return +(" + words._plural + ")");
+    }
+    return words[key];
+  }
+  function fill(text, p) {
+    return text.replace(/%\((\w+)\)s/g, (m, k) => (typeof p[k] === "number" ? numbers.format(p[k]) : String(p[k])));
+  }
+  DH.t = (key, p) => fill(word(key), p || {});
+  DH.tn = function (key, n, p) {
+    const forms = word(key);
+    return fill(forms[Math.min(plural(n), forms.length - 1)], Object.assign({ n }, p));
+  };
+
   // `fn` run `ms` after it is asked for, one run at a time. Asked for again while it runs,
   // it runs once more afterwards: an event that arrives during a read is never lost in it.
   DH.coalesce = function (fn, ms) {

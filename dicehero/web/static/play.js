@@ -31,19 +31,18 @@
 
   function setConn(on) {
     const c = $("conn");
-    c.textContent = on ? "● Live" : "Reconnecting…";
+    c.textContent = DH.t(on ? "live" : "reconnecting");
     c.classList.toggle("off", !on);
   }
 
   function liveLine() {
     const parts = [];
     if (!over) {
-      if (roll === 0) parts.push("Waiting for the host to roll.");
-      else parts.push(counts.done + " of " + counts.players
-                      + (counts.players === 1 ? " hero done." : " heroes done."));
+      if (roll === 0) parts.push(DH.t("wait_roll"));
+      else parts.push(DH.tn("heroes_done", counts.players, { done: counts.done }));
       if (timer) {
         const left = Math.max(0, Math.round(timer.ends - Date.now() / 1000));
-        parts.push("Timer: " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left.");
+        parts.push(DH.t("timer", { time: Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
       }
     }
     DH.text($("live"), parts.join(" "));
@@ -63,7 +62,7 @@
       }
     }
     if (r.ok) return { sheet: o.check ? null : r.data.sheet };
-    const error = r.data && r.data.error ? r.data.error : { message: "The server said " + r.status + "." };
+    const error = r.data && r.data.error ? r.data.error : { message: DH.t("server_said", { status: String(r.status) }) };
     if (r.status === 409 || r.status === 403) refresh();
     return { sheet: null, error };
   }
@@ -96,7 +95,7 @@
     let lost = "";
     if (f.length > seen) {
       const last = f[f.length - 1];
-      lost = "⚠ The host went on: your unused dice of round " + last.round + " (" + last.dice.join(", ") + ") were lost.";
+      lost = DH.t("dice_lost", { round: last.round, dice: last.dice.join(", ") });
       shownForfeit = f.length;
       localStorage.setItem(seenKey, String(f.length));
     }
@@ -104,10 +103,10 @@
       // The new round's line first, then the warning: the roll that lost the dice is news too.
       const v = d.sheet;
       const now = d.game.rolls[v.round - 1];
-      const note = now && now.typed ? " The host typed in these dice." : "";
+      const note = now && now.typed ? " " + DH.t("typed_now") : "";
       let line = "";
-      if (v.round === 0) line = v.legal.choose.length && !v.superpower ? "Pick your superpower." : "Wait for the first roll.";
-      else if (v.done) line = "Done with round " + v.round + ". Wait for the next roll.";
+      if (v.round === 0) line = DH.t(v.legal.choose.length && !v.superpower ? "pick_power" : "wait_first");
+      else if (v.done) line = DH.t("done_round", { round: v.round });
       else if (v.round > saidRound || lost) line = sheet.roundLine(v) + note;
       saidRound = Math.max(saidRound, v.round);
       if (line) sheet.say(line + (lost ? "\n" + lost : ""));
@@ -123,8 +122,7 @@
     const p = $("missed");
     p.hidden = !missed;
     if (!missed) return;
-    const rounds = missed === 1 ? "round 1 was" : missed === 2 ? "rounds 1 and 2 were" : "rounds 1 to " + missed + " were";
-    DH.text(p, "You joined in round " + (missed + 1) + ": " + rounds + " played before you came, so you start from round " + (missed + 1) + ".");
+    DH.text(p, DH.tn("joined_late", missed, { round: missed + 1 }));
   }
 
   // The rolls so far; dice the host typed in are marked, so everyone sees them.
@@ -138,17 +136,17 @@
       const missed = r.number <= (v.missed_rounds || 0);
       li.className = (now ? "now" : "") + (r.typed ? " typed" : "") + (missed ? " missed" : "");
       const b = document.createElement("b");
-      b.textContent = "R" + r.number;
+      b.textContent = DH.t("round_short", { round: r.number });
       const dice = document.createElement("span");
       dice.textContent = r.dice.join(" ");
       li.append(b, dice);
-      for (const [on, note] of [[r.typed, "typed by the host"], [missed, "before you joined"]]) {
+      for (const [on, note] of [[r.typed, DH.t("typed_by_host")], [missed, DH.t("before_joined")]]) {
         if (!on) continue;
         const t = document.createElement("small");
         t.textContent = note;
         li.append(t);
       }
-      li.setAttribute("aria-label", "Round " + r.number + ": " + r.dice.join(", ") + (r.typed ? ", typed in by the host" : "") + (missed ? ", before you joined" : ""));
+      li.setAttribute("aria-label", DH.t("roll_label" + (r.typed ? "_typed" : "") + (missed ? "_missed" : ""), { round: r.number, dice: r.dice.join(", ") }));
       ol.appendChild(li);
     }
   }
@@ -156,9 +154,9 @@
   async function showFinal(d) {
     const typed = d.game.rolls.filter((r) => r.typed);
     $("f-typed").hidden = !typed.length;
-    DH.text($("f-typed"), typed.length ? "Dice the host typed in (not from the seed): " + typed.map((r) => "round " + r.number + " (" + r.dice.join(" ") + ")").join(", ") + "." : "");
+    DH.text($("f-typed"), typed.length ? DH.t("typed_rounds", { rounds: typed.map((r) => DH.t("typed_round", { round: r.number, dice: r.dice.join(" ") })).join(", ") }) : "");
     const s = d.sheet.score;
-    DH.text($("f-total"), s.total + " Honor");
+    DH.text($("f-total"), DH.t("honor", { honor: s.total }));
     DH.breakdown($("f-rows"), sheet.edition, s);
     $("final").hidden = false;
     showPar(s);
@@ -166,12 +164,12 @@
     if (r.ok) {
       const board = r.data.leaderboard;
       const mine = board.find((e) => e.player_id === me.id);
-      if (mine) DH.text($("f-place"), "You are #" + mine.rank + " of " + board.length + " heroes.");
+      if (mine) DH.text($("f-place"), DH.tn("your_place", board.length, { rank: mine.rank }));
       const top = $("f-top");
       top.replaceChildren();
       for (const e of board.slice(0, 3)) {
         const li = document.createElement("li");
-        li.textContent = "#" + e.rank + " " + e.name + " — " + e.total + " Honor";
+        li.textContent = DH.t("top_line", { rank: e.rank, name: e.name, honor: e.total });
         top.appendChild(li);
       }
     }
@@ -265,16 +263,16 @@
     DH.text($("join-err"), "");
     let r;
     try { r = await api("POST", "/players", { name: $("hero-name").value }); } catch (e) {
-      DH.text($("join-err"), "Could not reach the server: " + e.message); return;
+      DH.text($("join-err"), DH.t("unreachable", { error: e.message })); return;
     }
     if (r.status === 409 && r.data && r.data.error && r.data.error.code === "game_over") { location.reload(); return; }
-    if (!r.ok) { DH.text($("join-err"), r.data && r.data.error ? r.data.error.message : "Could not join."); return; }
+    if (!r.ok) { DH.text($("join-err"), r.data && r.data.error ? r.data.error.message : DH.t("join_failed")); return; }
     me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
     localStorage.setItem(KEY, JSON.stringify(me));
     focusAfterJoin = true;
     if (drawn) {
       const res = await api("PUT", "/players/" + me.id + "/doodle", { png: canvas.toDataURL("image/png") });
-      if (!res.ok) DH.text($("live"), "Your drawing was not saved: " + (res.data ? res.data.error.message : res.status));
+      if (!res.ok) DH.text($("live"), DH.t("drawing_not_saved", { error: res.data ? res.data.error.message : String(res.status) }));
     }
     start();
   });
