@@ -28,7 +28,11 @@ def Np_(singular: str, plural: str) -> tuple[str, str]:
 
 Text = str | tuple[str, str]
 
+# Translators: %(error)s is the browser's own message, in its language.
+UNREACHABLE = N_("Could not reach the server: %(error)s")
+
 SCRIPTS: dict[str, dict[str, Text]] = {
+    "host_new": {"unreachable": UNREACHABLE},
     "play": {
         "live": N_("● Live"),
         "reconnecting": N_("Reconnecting…"),
@@ -73,8 +77,7 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "your_place": Np_("You are #%(rank)s of %(n)s hero.", "You are #%(rank)s of %(n)s heroes."),
         # Translators: a line of the leaderboard: place, hero name, Honor.
         "top_line": N_("#%(rank)s %(name)s — %(honor)s Honor"),
-        # Translators: %(error)s is the browser's own message, in its language.
-        "unreachable": N_("Could not reach the server: %(error)s"),
+        "unreachable": UNREACHABLE,
         "join_failed": N_("Could not join."),
         # Translators: %(error)s is the server's message saying why.
         "drawing_not_saved": N_("Your drawing was not saved: %(error)s"),

@@ -13,9 +13,11 @@ from functools import cached_property
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request
-from flask_babel import Babel, Domain
+from flask_babel import Babel, Domain, gettext, pgettext
 
 from dicehero import i18n
+from dicehero.engine import Edition
+from dicehero.engine.view import edition_view
 from dicehero.web.js_text import page_text
 
 bp = Blueprint("language", __name__)
@@ -74,6 +76,43 @@ def picker_languages() -> list[tuple[str, str]]:
     return [(lang, i18n.native_name(lang)) for lang in offered]
 
 
+def shown_edition(view: dict[str, Any]) -> dict[str, Any]:
+    """An edition view (``edition_view``) with its texts in the reader's language; each
+    location keeps its English name as ``key``, the name scores are listed by."""
+    def tr(context: str, text: str) -> str:
+        return pgettext(context, text) if text else text
+
+    shown = {**view, "title": tr("edition", view["title"])}
+    shown["superpowers"] = [{**p, "name": tr("superpower", p["name"]),
+                             "text": tr("superpower rule", p["text"])}
+                            for p in view["superpowers"]]
+    shown["locations"] = [
+        {**loc, "key": loc["name"], "name": tr("location", loc["name"]),
+         "rule": tr("location rule", loc["rule"]),
+         **{part: [{**item, "label": tr(context, item["label"])} for item in loc[part]]
+            for part, context in (("lines", "line"), ("rewards", "reward")) if part in loc}}
+        for loc in view["locations"]]
+    return shown
+
+
+def edition_shown(edition: Edition) -> dict[str, Any]:
+    """The view of ``edition`` the pages draw, in the reader's language."""
+    return shown_edition(edition_view(edition))
+
+
+def duration(seconds: int) -> str:
+    """A timer's length as the host picks it: 30 s, 1 min, 1 min 30."""
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        # Translators: a timer's length in seconds, as 30 s.
+        return gettext("%(s)s s", s=rest)
+    if not rest:
+        # Translators: a timer's length in minutes, as 2 min.
+        return gettext("%(m)s min", m=minutes)
+    # Translators: a timer's length in minutes and seconds, as 1 min 30.
+    return gettext("%(m)s min %(s)s", m=minutes, s=rest)
+
+
 @bp.get("/lang")
 def choose() -> Response | str:
     """The picker: the list of languages; one chosen is remembered in a cookie, and the
@@ -94,6 +133,7 @@ def init_app(app: Flask) -> None:
     _Babel(app, locale_selector=_locale)
     app.register_blueprint(bp)
     app.add_template_global(page_text)
+    app.add_template_filter(duration)
 
     @app.context_processor
     def _language() -> dict[str, Any]:

@@ -27,10 +27,10 @@ from markupsafe import Markup
 
 from dicehero.addresses import is_loopback, only_this_machine, reachable_base
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
-from dicehero.engine.view import edition_view
 from dicehero.web import games
 from dicehero.web.device import give_device
 from dicehero.web.errors import MissingPage
+from dicehero.web.language import edition_shown
 
 bp = Blueprint("pages", __name__)
 
@@ -94,7 +94,7 @@ def play(code: str) -> Response:
     edition = load_edition(state["edition"])
     # A finished game is said to be over before anyone types a name or draws.
     top = games().scores(code)["leaderboard"][:5] if state["status"] == "over" else []
-    page = render_template("play.html", game=state, edition=edition_view(edition), top=top)
+    page = render_template("play.html", game=state, edition=edition_shown(edition), top=top)
     return give_device(make_response(page))
 
 
@@ -103,7 +103,7 @@ def paper(code: str) -> str:
     """A paper player's page: enter the marks of a printed sheet, checked over the rolls."""
     state = _game_state(code)
     edition = load_edition(state["edition"])
-    return render_template("paper.html", game=state, edition=edition_view(edition))
+    return render_template("paper.html", game=state, edition=edition_shown(edition))
 
 
 @bp.get("/paper/<code>/marks")
@@ -111,7 +111,7 @@ def paper_marks(code: str) -> str:
     """A paper sheet entered as it is drawn: the printed sheet as a form of marks."""
     state = _game_state(code)
     edition = load_edition(state["edition"])
-    return render_template("paper_marks.html", game=state, edition=edition_view(edition))
+    return render_template("paper_marks.html", game=state, edition=edition_shown(edition))
 
 
 @bp.get("/host")
@@ -135,7 +135,7 @@ def host(code: str) -> str:
     # Listening on the network, yet the address shown is this machine's own: it has none
     # on a network (no Wi-Fi, no cable), so phones cannot join until it does.
     no_network = not unreachable and is_loopback(url)
-    return render_template("host.html", game=state, edition=edition_view(edition),
+    return render_template("host.html", game=state, edition=edition_shown(edition),
                            join_url=url, join_base=join_base(), qr_svg=qr_svg,
                            unreachable=unreachable, no_network=no_network, listen=listen)
 

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, render_template
+from flask_babel import format_date
 
 from dicehero.editions import load_edition
 from dicehero.engine import new_sheet, score
@@ -28,11 +29,12 @@ from dicehero.engine.edition import Edition
 from dicehero.engine.locations import filled
 from dicehero.engine.replay import IllegalAction, Observer, Replay
 from dicehero.engine.state import Sheet
-from dicehero.engine.view import edition_view, sheet_view
+from dicehero.engine.view import sheet_view
 from dicehero.store.errors import Refusal
 from dicehero.store.par_work import ParWork
 from dicehero.web import games
 from dicehero.web.errors import ApiError
+from dicehero.web.language import edition_shown
 from dicehero.web.request import body
 
 bp = Blueprint("solo", __name__)
@@ -112,8 +114,9 @@ def share_text(key: str, sheet: Sheet, practice: bool = False) -> str:
 def page() -> str:
     """The solo page: the sheet, drawn from the edition, and the solo script."""
     edition = load_edition()
-    return render_template("solo.html", edition=edition_view(edition),
-                           today=dt.date.today().isoformat())
+    today = dt.date.today()
+    return render_template("solo.html", edition=edition_shown(edition),
+                           today=today.isoformat(), today_shown=format_date(today, "long"))
 
 
 def _actions(data: Any) -> list[Any]:

@@ -12,13 +12,13 @@
       power_mode: form.querySelector("[name=power_mode]:checked").value,
     };
     try {
-      const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang }, body: JSON.stringify(body) });
       const data = await r.json();
       if (!r.ok) { err.textContent = data.error.message; return; }
       localStorage.setItem("dh.host." + data.code, data.host_secret);
       location.href = "/host/" + data.code;
     } catch (e) {
-      err.textContent = "Could not reach the server: " + e.message;
+      err.textContent = DH.t("unreachable", { error: e.message });
     }
   });
   const mine = Object.keys(localStorage).filter((k) => k.startsWith("dh.host.")).map((k) => k.slice(8));

@@ -131,7 +131,7 @@
       for (const e of rows) {
         const tr = document.createElement("tr");
         if (e.bot) tr.className = "parrow";
-        const cells = [e.bot ? "bot" : e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.name]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
+        const cells = [e.bot ? "bot" : e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.key]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
         cells.forEach((c, i) => {
           const td = document.createElement(i === 1 ? "th" : "td");
           if (i === 1) td.scope = "row";

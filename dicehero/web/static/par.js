@@ -20,7 +20,7 @@
       for (const v of [label, you, bot]) tr.insertCell().textContent = v;
       if (bot > you) tr.cells[2].className = "parwins"; else if (you > bot) tr.cells[1].className = "youwin";
     };
-    for (const loc of edition.locations) add(loc.name, score.locations[loc.name], par.locations[loc.name]);
+    for (const loc of edition.locations) add(loc.name, score.locations[loc.key], par.locations[loc.key]);
     add("Bystanders (" + score.bystanders + ")", score.bystander_honor, par.bystander_honor);
     add("Robot Minions (" + score.minions + ")", score.minion_honor, par.minion_honor);
     add("Total", score.total, par.total);

@@ -51,7 +51,7 @@
       const b = document.createElement("td"); b.textContent = value;
       tr.append(a, b); tbody.appendChild(tr);
     };
-    for (const loc of edition.locations) add(loc.name, score.locations[loc.name]);
+    for (const loc of edition.locations) add(loc.name, score.locations[loc.key]);
     add("Bystanders (" + score.bystanders + ")", score.bystander_honor);
     add("Robot Minions (" + score.minions + ")", score.minion_honor);
     add("Total", score.total);
@@ -341,7 +341,7 @@
         const here = v.position === n;
         card.classList.toggle("is-here", here);
         card.querySelector(".here").hidden = !here;
-        DH.text(card.querySelector(".lhonor .hv"), v.score.locations[loc.name]);
+        DH.text(card.querySelector(".lhonor .hv"), v.score.locations[loc.key]);
         const kind = DH.kinds[loc.kind];
         card.querySelectorAll(".box").forEach((b) => kind.paint(b, v.marks[idx], +b.dataset.slot));
         card.querySelectorAll("[data-minion]").forEach((b) => {
