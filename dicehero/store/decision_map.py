@@ -17,9 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
-from dicehero.engine import new_sheet
 from dicehero.engine.decisions import HELP, MINION, MOVE, SKIP, DieUses
-from dicehero.engine.replay import Replay
+from dicehero.engine.fold import Fold
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.models import ActionRow, Game
 from dicehero.store.paper import PAPER_DONE
@@ -69,18 +68,16 @@ class DecisionDesk(ParDesk):
         rolls = self._rolls(s, game)
         heroes = [p for p in self._active(s, game) if p.done_roll != PAPER_DONE]
         last = max(numbers)
-        # Each hero's actions replayed the way the store folds them, a row at a time; the
-        # replay tells each hero's DieUses what every action did.
+        # The heroes' rows folded the way the store folds them; the fold tells each hero's
+        # DieUses what every action did.
         seen = {p.id: DieUses() for p in heroes}
-        steps = {p.id: Replay(new_sheet(edition, player_offer(game, p.id, edition)),
-                              observer=seen[p.id]) for p in heroes}
-        for pid, roll, action in s.execute(
-                select(ActionRow.player_id, ActionRow.roll, ActionRow.action)
-                .where(ActionRow.game_id == game.id, ActionRow.roll <= last)
-                .order_by(ActionRow.id)):
-            if pid in steps:
-                steps[pid].catch_up(rolls, roll)
-                steps[pid].act(action)
+        log = Fold(edition, rolls=rolls)
+        for p in heroes:
+            log.join(p.id, player_offer(game, p.id, edition), p.joined_roll, seen[p.id])
+        log.rows(row for row in s.execute(
+            select(ActionRow.player_id, ActionRow.roll, ActionRow.action)
+            .where(ActionRow.game_id == game.id, ActionRow.roll <= last)
+            .order_by(ActionRow.id)) if row[0] in seen)
         tallies = {n: [{HELP: Counter(), MOVE: Counter(), MINION: 0, SKIP: 0}
                        for _ in rolls[n - 1]] for n in numbers}
         counted: Counter[int] = Counter()
