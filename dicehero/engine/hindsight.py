@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from dicehero.engine.actions import Action
 from dicehero.engine.edition import Edition
-from dicehero.engine.par import ParDecision, ParGame, ParRound
-from dicehero.engine.par_reasons import reason
+from dicehero.engine.par import ParGame, ParRound, Reasons
 from dicehero.engine.par_search import Heuristic, Plan, end_key, round_plans
+from dicehero.engine.replay import Replay
 from dicehero.engine.rules import apply, start_round
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet, new_sheet
@@ -57,14 +57,12 @@ def _search(start: Sheet, rolls: Sequence[Sequence[int]], beam: int,
 
 def _game(start: Sheet, rolls: Sequence[Sequence[int]], plans: tuple[Plan, ...]) -> ParGame:
     """The found play as a :class:`ParGame`, each action with its reason."""
-    sheet = start
+    reasons = Reasons()
+    steps = Replay(start, observer=reasons)
     rounds = []
     for number, (dice, plan) in enumerate(zip(rolls, plans, strict=True), start=1):
-        sheet = start_round(sheet, dice)
-        decisions = []
-        for action in (*plan, Action("done")):
-            after = apply(sheet, action)
-            decisions.append(ParDecision(action, reason(sheet, action, after)))
-            sheet = after
-        rounds.append(ParRound(number, tuple(dice), tuple(decisions), score(sheet).total))
+        steps.roll(dice)
+        sheet = steps.play((*plan, Action("done")))
+        rounds.append(ParRound(number, tuple(dice), reasons.take(), score(sheet).total))
+    sheet = steps.sheet
     return ParGame(sheet.superpower, tuple(rounds), sheet, score(sheet).total)

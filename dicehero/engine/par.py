@@ -27,7 +27,7 @@ from dicehero.engine.edition import Edition
 from dicehero.engine.par_reasons import reason
 from dicehero.engine.par_search import Heuristic, Plan, round_plans, rounds_left
 from dicehero.engine.replay import Replay
-from dicehero.engine.rules import apply, start_round
+from dicehero.engine.rules import start_round
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet, new_sheet
 
@@ -42,6 +42,23 @@ class ParDecision:
 
     action: Action
     reason: str
+
+
+class Reasons:
+    """A replay's observer that gives each action it accepts its reason, for the
+    coaching screen: par's decisions as they are played."""
+
+    def __init__(self) -> None:
+        self._decisions: list[ParDecision] = []
+
+    def __call__(self, before: Sheet, action: Action, after: Sheet) -> None:
+        self._decisions.append(ParDecision(action, reason(before, action, after)))
+
+    def take(self) -> tuple[ParDecision, ...]:
+        """The decisions played since the last take."""
+        out = tuple(self._decisions)
+        self._decisions.clear()
+        return out
 
 
 @dataclass(frozen=True)
@@ -88,13 +105,9 @@ class ParBot:
 
     def decide(self, sheet: Sheet) -> tuple[ParDecision, ...]:
         """Par's actions for the open round, each with its reason, ending with ``done``."""
-        plan = self._plan(sheet)
-        out = []
-        for action in (*plan, Action("done")):
-            after = apply(sheet, action)
-            out.append(ParDecision(action, reason(sheet, action, after)))
-            sheet = after
-        return tuple(out)
+        reasons = Reasons()
+        Replay(sheet, observer=reasons).play((*self._plan(sheet), Action("done")))
+        return reasons.take()
 
     def _plan(self, sheet: Sheet) -> Plan:
         """The round's plan whose end does best, on average, against sampled next rolls.
@@ -131,24 +144,27 @@ def par_round(sheet: Sheet, seed: int = 0) -> tuple[ParDecision, ...]:
 
 
 def par_game(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
-             seed: int = 0) -> ParGame:
+             seed: int = 0, known: ParGame | None = None) -> ParGame:
     """Par on a game's own dice: round by round over the rolls given so far, never looking
     ahead.
 
     ``offer`` is the superpower offer (two numbers; empty for none); ``rolls`` may be
     fewer than the edition's rounds (a game still being played). Each roll is read only
-    when its round starts.
+    when its round starts, so par over the first k rolls (``known``, with this ``seed``)
+    is the first k rounds of par over more: the rounds after them are all that is played.
     """
     bot = ParBot(seed)
-    steps = Replay(new_sheet(edition, offer), "Par")
-    if offer:
-        steps.act(bot.choose(steps.sheet))
-    rounds = []
-    for number in range(1, min(len(rolls), edition.rounds) + 1):
+    if known is None:
+        steps = Replay(new_sheet(edition, offer), "Par")
+        if offer:
+            steps.act(bot.choose(steps.sheet))
+        rounds = []
+    else:
+        steps, rounds = Replay(known.sheet, "Par"), list(known.rounds)
+    for number in range(len(rounds) + 1, min(len(rolls), edition.rounds) + 1):
         sheet = steps.roll(rolls[number - 1])
         decisions = bot.decide(sheet)
-        for d in decisions:
-            steps.act(d.action)
+        steps.play(d.action for d in decisions)
         rounds.append(ParRound(number, tuple(d.value for d in sheet.dice), decisions,
                                score(steps.sheet).total))
     final = steps.sheet

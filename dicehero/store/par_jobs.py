@@ -16,7 +16,7 @@ from dicehero.editions import load_edition
 from dicehero.engine import Action, Sheet, new_sheet, score
 from dicehero.engine.decisions import DieUses
 from dicehero.engine.edition import Edition
-from dicehero.engine.par import ParDecision, ParGame, ParRound, par_game, par_round
+from dicehero.engine.par import ParDecision, ParGame, par_game, par_round
 from dicehero.engine.replay import Replay
 
 PAR_SEED = 0
@@ -41,17 +41,31 @@ _WHAT = {"move": "move to {place}", "help": "help at {place}",
          "power": "use the superpower on it", "choose": "choose the superpower"}
 
 
-def _play(replay: Replay, decisions: Sequence[ParDecision]) -> list[dict[str, Any]]:
-    """Apply par's decisions to its sheet; each one described against the sheet it met."""
-    out = []
-    for d in decisions:
-        if d.action.type == "choose" and replay.sheet.superpower is not None:
-            continue  # chosen before the round began (ParGame.superpower)
-        before = replay.sheet
-        replay.act(d.action)
-        if d.action.type != "done":  # ending the round is no choice to show
-            out.append(_decision(before.edition, before, d))
-    return out
+class _Met:
+    """A replay's observer that keeps the sheet each action met (to describe par's
+    decisions against it) and, for a whole game, tells ``uses`` what each die did."""
+
+    def __init__(self, uses: DieUses | None = None) -> None:
+        self.sheets: list[Sheet] = []
+        self.uses = uses
+
+    def __call__(self, before: Sheet, action: Action, after: Sheet) -> None:
+        self.sheets.append(before)
+        if self.uses is not None:
+            self.uses(before, action, after)
+
+
+def _play(replay: Replay, met: _Met, decisions: Sequence[ParDecision]) -> list[dict[str, Any]]:
+    """Apply par's decisions to its sheet (``replay``, watched by ``met``); each one
+    described against the sheet it met."""
+    # A choice made before the round began (ParGame.superpower) is not made again.
+    played = [d for d in decisions
+              if d.action.type != "choose" or replay.sheet.superpower is None]
+    met.sheets.clear()
+    replay.play(d.action for d in played)
+    return [_decision(before.edition, before, d)
+            for before, d in zip(met.sheets, played, strict=True)
+            if d.action.type != "done"]  # ending the round is no choice to show
 
 
 # Par over a game's rolls so far, by (edition, offer, rolls): the next roll's job goes on
@@ -68,24 +82,9 @@ def _key(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]])
 def par_so_far(edition: Edition, offer: Sequence[int],
                rolls: Sequence[Sequence[int]]) -> ParGame:
     """``par_game`` over ``rolls``, going on from the longest prefix worked out before."""
-    known = next(((k, _games[_key(edition, offer, rolls[:k])])
-                  for k in range(len(rolls), 0, -1)
+    known = next((_games[_key(edition, offer, rolls[:k])] for k in range(len(rolls), 0, -1)
                   if _key(edition, offer, rolls[:k]) in _games), None)
-    if known is None:
-        par = par_game(edition, tuple(offer), [list(r) for r in rolls], seed=PAR_SEED)
-    else:
-        done, par = known
-        steps = Replay(par.sheet, "Par")
-        rounds = list(par.rounds)
-        for number in range(done + 1, min(len(rolls), edition.rounds) + 1):
-            sheet = steps.roll(rolls[number - 1])
-            decisions = par_round(sheet, seed=PAR_SEED)
-            for d in decisions:
-                steps.act(d.action)
-            rounds.append(ParRound(number, tuple(d.value for d in sheet.dice), decisions,
-                                   score(steps.sheet).total))
-        par = ParGame(steps.sheet.superpower, tuple(rounds), steps.sheet,
-                      score(steps.sheet).total)
+    par = par_game(edition, tuple(offer), [list(r) for r in rolls], seed=PAR_SEED, known=known)
     _games[_key(edition, offer, rolls)] = par
     _games.move_to_end(_key(edition, offer, rolls))
     while len(_games) > GAMES_KEPT:
@@ -99,13 +98,14 @@ def game_job(edition_name: str, offer: Sequence[int], rolls: Sequence[Sequence[i
     edition = load_edition(edition_name)
     par = par_so_far(edition, offer, rolls)
     uses = DieUses()
-    replay = Replay(new_sheet(edition, offer), observer=uses)
+    met = _Met(uses)
+    replay = Replay(new_sheet(edition, offer), observer=met)
     if par.sheet.superpower is not None:
         replay.act(Action("choose", superpower=par.sheet.superpower))
     rounds = []
     for r in par.rounds:
         replay.roll(r.dice)
-        decisions = _play(replay, r.decisions)
+        decisions = _play(replay, met, r.decisions)
         rounds.append({"number": r.number, "dice": list(r.dice), "total": r.total,
                        "decisions": decisions,
                        "uses": [list(u) for u in uses.of_round(r.number, len(r.dice))]})
@@ -117,8 +117,9 @@ def round_job(edition_name: str, sheet: dict[str, Any]) -> dict:
     """What par would do with the open round of ``sheet`` (a player's, for coaching)."""
     edition = load_edition(edition_name)
     start = Sheet.from_dict(edition, sheet)
-    replay = Replay(start)
-    decisions = _play(replay, par_round(start, seed=PAR_SEED))
+    met = _Met()
+    replay = Replay(start, observer=met)
+    decisions = _play(replay, met, par_round(start, seed=PAR_SEED))
     return {"round": start.round, "decisions": decisions,
             "honor": score(replay.sheet).total - score(start).total}
 
