@@ -84,7 +84,6 @@ def play_game(edition: Edition, bots: Sequence[Bot], seed: int) -> SimulatedGame
     for dice in rolls:
         for bot, player in zip(bots, players, strict=True):
             actions = bot.play_round(player.replay.roll(dice))
-            for action in actions:
-                player.replay.act(action)
+            player.replay.play(actions)
             player.rounds.append(actions)
     return SimulatedGame(edition, offer, rolls, players)

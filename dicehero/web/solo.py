@@ -78,12 +78,11 @@ def replay(edition: Edition, key: str, actions: list[Any],
     offer, rolls = dice_for(key, edition)
     game = Replay(new_sheet(edition, offer), observer=observer)
     game.roll(rolls[0])
-    for i, action in enumerate(actions):
-        try:
-            game.act_then_roll(action, rolls)
-        except IllegalAction as e:
-            raise ApiError(Refusal.MALFORMED, "bad_log",
-                           f"Saved action {i + 1} is not allowed: {e.message}") from None
+    try:
+        game.play(actions, rolls)
+    except IllegalAction as e:
+        raise ApiError(Refusal.MALFORMED, "bad_log",
+                       f"Saved action {(e.index or 0) + 1} is not allowed: {e.message}") from None
     return game
 
 
