@@ -28,6 +28,11 @@ COOKIE = "lang"
 DOMAIN = "messages"
 
 
+def N_(text: str) -> str:
+    """Marks ``text`` as a message for extraction; it is translated where it is shown."""
+    return text
+
+
 def translations_dir() -> Path:
     """The folder of catalogs: ``translations/`` beside this module."""
     return Path(__file__).resolve().parent / "translations"

@@ -76,7 +76,7 @@ def test_a_phone_receives_its_scripts_words_in_its_own_language_only(client, api
     code = api.create().code
     client.set_cookie(i18n.COOKIE, PSEUDO)
     words = _words(client.get(f"/play/{code}").get_data(as_text=True))
-    assert set(words) == {"_plural", *SCRIPTS["play"]}
+    assert set(words) == {"_plural", *SCRIPTS["sheet"], *SCRIPTS["play"]}
     assert words["live"] == i18n.pseudo("● Live")
     assert words["heroes_done"] == [i18n.pseudo("%(done)s of %(n)s hero done."),
                                     i18n.pseudo("%(done)s of %(n)s heroes done.")]
@@ -89,3 +89,21 @@ def test_scripts_and_style_sheets_are_sent_without_comments_or_indentation(clien
     assert not any(line.startswith((" ", "\t")) for line in js.splitlines())
     css = client.get("/static/app.css").get_data(as_text=True)
     assert "/*" not in css and ".langlink" in css
+
+
+def test_a_store_refusal_is_in_the_language_the_request_accepts(client, api):
+    game = api.create()
+    api.join(game, "Ada")
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Ada"},
+                    headers={"Accept-Language": "en-XA"})
+    assert r.status_code == 409 and r.json["error"]["code"] == "name_taken"
+    assert r.json["error"]["message"] == i18n.pseudo(
+        "There is already a hero called %(name)s.") % {"name": "Ada"}
+    plain = client.post(f"/api/games/{game.code}/players", json={"name": "Ada"})
+    assert plain.json["error"]["message"] == "There is already a hero called Ada."
+
+
+def test_werkzeugs_own_refusals_are_in_the_readers_language_too(client):
+    r = client.get("/api/no-such-thing", headers={"Accept-Language": "en-XA"})
+    assert r.status_code == 404
+    assert r.json["error"]["message"] == i18n.pseudo("There is nothing at this address.")

@@ -9,13 +9,15 @@ from flask import Flask
 from rulekit import DOWNTOWN, GROW, at, diagonal, helped
 
 from dicehero.editions import load_edition
-from dicehero.web import errors, solo
+from dicehero.web import errors, language, solo
 
 
 @pytest.fixture
 def client():
-    """The solo blueprint alone, on a bare app with the one JSON error shape."""
+    """The solo blueprint alone, on a bare app with the one JSON error shape (in the
+    reader's language)."""
     app = Flask("dicehero.web", root_path=os.path.dirname(errors.__file__))
+    language.init_app(app)
     errors.init_app(app)
     app.register_blueprint(solo.bp)
     return app.test_client()

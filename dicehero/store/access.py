@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dicehero.engine import score
+from dicehero.i18n import N_
 from dicehero.store.db import Store
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import hash_secret, normalise_code
@@ -63,16 +64,16 @@ class GameAccess:
         game = session.scalar(query)
         if game is None:
             raise StoreError(Refusal.NOT_FOUND, "unknown_game",
-                             f"There is no game {code!r}. "
-                             "Check the join code.")
+                             N_("There is no game %(game)s. Check the join code."),
+                             game=repr(code))
         return game
 
     def _player(self, session: Session, game: Game, player_id: int) -> Player:
         p = session.get(Player, player_id) if 0 < player_id < 2**62 else None
         if p is None or p.game_id != game.id:
             raise StoreError(Refusal.NOT_FOUND, "unknown_player",
-                             f"There is no player {player_id} "
-                             "in this game.")
+                             N_("There is no player %(player)s in this game."),
+                             player=player_id)
         return p
 
     def _game_and_player(self, session: Session, code: str, player_id: int,
@@ -92,7 +93,7 @@ class GameAccess:
         """``("host", None)`` or ``("player", p)`` for the secret; 401 for none or a wrong one."""
         if not secret:
             raise StoreError(Refusal.NO_SECRET, "no_secret",
-                             "Send your secret as 'Authorization: Bearer ...'.")
+                             N_("Send your secret as 'Authorization: Bearer ...'."))
         h = hash_secret(secret)
         if hmac.compare_digest(h, game.host_secret_hash):
             return "host", None
@@ -100,13 +101,13 @@ class GameAccess:
                                                 Player.game_id == game.id))
         if p is None or not hmac.compare_digest(h, p.secret_hash):
             raise StoreError(Refusal.NO_SECRET, "bad_secret",
-                             "That secret does not belong to this game.")
+                             N_("That secret does not belong to this game."))
         return "player", p
 
     def _host(self, session: Session, game: Game, secret: str | None) -> None:
         role, _ = self._who(session, game, secret)
         if role != "host":
-            raise StoreError(Refusal.NOT_YOURS, "not_host", "Only the host can do that.")
+            raise StoreError(Refusal.NOT_YOURS, "not_host", N_("Only the host can do that."))
 
     def _owner(self, session: Session, game: Game, player: Hero, secret: str | None,
                host_may: bool) -> str:
@@ -121,7 +122,7 @@ class GameAccess:
         role, _ = self._who(session, game, secret)  # 401 for none or a wrong one
         if role == "host" and host_may:
             return "host"
-        raise StoreError(Refusal.NOT_YOURS, "not_your_sheet", "That is another player's sheet.")
+        raise StoreError(Refusal.NOT_YOURS, "not_your_sheet", N_("That is another player's sheet."))
 
     def _as_player(self, session: Session, game: Game, player: Hero,
                    secret: str | None) -> None:
@@ -129,7 +130,7 @@ class GameAccess:
         self._owner(session, game, player, secret, host_may=False)
         if player.removed:
             raise StoreError(Refusal.NOT_YOURS, "player_removed",
-                             "The host removed you from this game.")
+                             N_("The host removed you from this game."))
 
     def _fold(self, session: Session, game: Game, players: Collection[int] | None = None
               ) -> GameFold:

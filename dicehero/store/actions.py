@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from dicehero.engine import Action, ActionError, Sheet, apply, parse_action
 from dicehero.engine.view import edition_view, sheet_view
+from dicehero.i18n import N_
 from dicehero.store.access import GameAccess, player_json
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
@@ -71,11 +72,11 @@ class ActionDesk(GameAccess):
         if not (check and key is None) and (not isinstance(key, str) or not key.isprintable()
                                              or not 1 <= len(key) <= KEY_MAX):
             raise StoreError(Refusal.REFUSED, "bad_idempotency_key",
-                             f"'idempotency_key' is printable text of 1 to {KEY_MAX} "
-                             "characters, new for each action.")
+                             N_("'idempotency_key' is printable text of 1 to %(most)s "
+                                "characters, new for each action."), most=KEY_MAX)
         roll = int_field(body, "roll", 0, 1000, required=True)
         if "action" not in body:
-            raise StoreError(Refusal.REFUSED, "missing_field", "'action' is required.")
+            raise StoreError(Refusal.REFUSED, "missing_field", N_("'action' is required."))
         action = parse_action(body["action"])  # BadAction -> 400
         if check:
             return self._check(code, secret, player_id, roll, action), False
@@ -104,15 +105,17 @@ class ActionDesk(GameAccess):
         self._as_player(s, game, player, secret)
         if player.done_roll == PAPER_DONE:
             raise StoreError(Refusal.NOT_NOW, "paper_player",
-                             "You play on paper: enter your sheet on the paper page instead.")
+                             N_("You play on paper: enter your sheet on the paper page "
+                                "instead."))
 
     @staticmethod
     def _open_for(game: Game, roll: int) -> None:
         if game.status == "over":
-            raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+            raise StoreError(Refusal.NOT_NOW, "game_over", N_("This game is over."))
         if roll != game.roll_count:
             raise StoreError(Refusal.NOT_NOW, "stale_roll",
-                             f"That was for roll {roll}; this is roll {game.roll_count}.")
+                             N_("That was for roll %(roll)s; this is roll %(now)s."),
+                             roll=roll, now=game.roll_count)
 
     def _act_batch(self, s: Session, code: str, jobs: list[Job]) -> AfterCommit:
         """Every tap of the batch in this transaction; each job gets its outcome."""
@@ -145,7 +148,8 @@ class ActionDesk(GameAccess):
         player = players.get(tap.player_id)
         if player is None:
             raise StoreError(Refusal.NOT_FOUND, "unknown_player",
-                             f"There is no player {tap.player_id} in this game.")
+                             N_("There is no player %(player)s in this game."),
+                             player=tap.player_id)
         self._tapper(s, game, player, tap.secret)
         earlier_id = gfold.players[player.id].keys.get(tap.key)
         if earlier_id is not None:
@@ -181,7 +185,7 @@ class ActionDesk(GameAccess):
         earlier = s.get(ActionRow, earlier_id)
         if earlier.action != tap.stored or earlier.roll != tap.roll:
             raise StoreError(Refusal.REFUSED, "idempotency_key_reused",
-                             "That idempotency key was used for another action.")
+                             N_("That idempotency key was used for another action."))
         fold = replay_player(s, game, player, upto_action=earlier.id)
         row = {"id": earlier.id, "roll": earlier.roll, "action": earlier.action,
                "idempotency_key": earlier.idempotency_key}

@@ -29,9 +29,14 @@ class StoreError(Exception):
     """A request the game cannot accept now; the stored state is unchanged."""
 
     def __init__(self, kind: Refusal, code: str, message: str,
-                 details: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+                 details: dict[str, Any] | None = None, **params: Any) -> None:
+        # ``message`` is an English msgid (marked N_) with its %(name)s placeholders filled
+        # from ``params``: the web layer says it in the reader's language.
+        text = message % params if params else message
+        super().__init__(text)
         self.kind = kind
         self.code = code
-        self.message = message
+        self.template = message
+        self.params = params
+        self.message = text
         self.details = details  # extra fields for the error object (where a refusal is)

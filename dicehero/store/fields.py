@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal, StoreError
 
 
@@ -26,8 +27,8 @@ def normalise_code(code: str) -> str:
     wanted = code.strip().upper()
     if not (wanted.isascii() and wanted.isalnum() and len(wanted) <= 16):
         raise StoreError(Refusal.NOT_FOUND, "unknown_game",
-                         f"There is no game {code!r}. "
-                         "Check the join code.")
+                         N_("There is no game %(game)s. Check the join code."),
+                         game=repr(code))
     return wanted
 
 
@@ -36,21 +37,25 @@ def int_field(body: dict[str, Any], key: str, lo: int, hi: int, default: int | N
     value = body.get(key, default)
     if value is None and key in body:  # an explicit null is not "use the default"
         raise StoreError(Refusal.REFUSED, "bad_field",
-                         f"'{key}' must be a whole number from {lo} to {hi}.")
+                         N_("'%(field)s' must be a whole number from %(lo)s to %(hi)s."),
+                         field=key, lo=lo, hi=hi)
     if value is None:
         if required:
-            raise StoreError(Refusal.REFUSED, "missing_field", f"'{key}' is required.")
+            raise StoreError(Refusal.REFUSED, "missing_field", N_("'%(field)s' is required."),
+                             field=key)
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise StoreError(Refusal.REFUSED, "bad_field",
-                         f"'{key}' must be a whole number from {lo} to {hi}.")
+                         N_("'%(field)s' must be a whole number from %(lo)s to %(hi)s."),
+                         field=key, lo=lo, hi=hi)
     return value
 
 
 def bool_field(body: dict[str, Any], key: str) -> bool:
     value = body.get(key, False)
     if not isinstance(value, bool):
-        raise StoreError(Refusal.REFUSED, "bad_field", f"'{key}' must be true or false.")
+        raise StoreError(Refusal.REFUSED, "bad_field", N_("'%(field)s' must be true or false."),
+                         field=key)
     return value
 
 
@@ -58,12 +63,13 @@ def no_null(body: dict[str, Any], key: str, code: str) -> None:
     # Leaving a field out means "roll it"; an explicit null is a mistake, not the same thing.
     if key in body and body[key] is None:
         raise StoreError(Refusal.REFUSED, code,
-                         f"'{key}' is a list of numbers (leave it out to roll).")
+                         N_("'%(field)s' is a list of numbers (leave it out to roll)."),
+                         field=key)
 
 
 def only(body: dict[str, Any], *keys: str) -> None:
     extra = set(body) - set(keys)
     if extra:
         raise StoreError(Refusal.REFUSED, "bad_field",
-                         f"Unknown field {', '.join(sorted(extra))}; "
-                         f"expected {', '.join(keys) or 'none'}.")
+                         N_("Unknown field %(fields)s; expected %(known)s."),
+                         fields=", ".join(sorted(extra)), known=", ".join(keys) or "none")

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal, StoreError
 
 NAME_MAX = 24
@@ -41,16 +42,17 @@ _IGNORED_IN_LOOKS = JOINERS | frozenset(map(chr, range(0xFE00, 0xFE10))) | froze
 def clean_name(raw: Any) -> str:
     """A hero name as stored and shown, or a refusal that says what is wrong with it."""
     if not isinstance(raw, str):
-        raise StoreError(Refusal.REFUSED, "bad_name", "A hero name is text.")
+        raise StoreError(Refusal.REFUSED, "bad_name", N_("A hero name is text."))
     name = unicodedata.normalize("NFC", _visible_text(raw))
     if not name:
         if raw.strip() and any(unicodedata.category(ch) != "Cc" for ch in raw.strip()):
             raise StoreError(Refusal.REFUSED, "blank_name",
-                             "That name looks blank. Use letters, numbers "
-                             "or emoji that people can see.")
-        raise StoreError(Refusal.REFUSED, "bad_name", "Type a hero name.")
+                             N_("That name looks blank. Use letters, numbers "
+                                "or emoji that people can see."))
+        raise StoreError(Refusal.REFUSED, "bad_name", N_("Type a hero name."))
     if len(name) > NAME_MAX:
-        raise StoreError(Refusal.REFUSED, "bad_name", f"A hero name is at most {NAME_MAX} letters.")
+        raise StoreError(Refusal.REFUSED, "bad_name", N_("A hero name is at most %(n)s letters."),
+                         n=NAME_MAX)
     _check_marks(name)
     return name
 
@@ -60,14 +62,16 @@ def check_distinct(name: str, others: Iterable[str]) -> None:
     others = list(others)
     folded = name.casefold()
     if any(o.casefold() == folded for o in others):
-        raise StoreError(Refusal.NOT_NOW, "name_taken", f"There is already a hero called {name}.")
+        raise StoreError(Refusal.NOT_NOW, "name_taken",
+                         N_("There is already a hero called %(name)s."), name=name)
     mine = looks(name)
     for other in others:
         theirs = looks(other)
         if mine[0] == theirs[0] or mine[1] == theirs[1]:
             raise StoreError(Refusal.NOT_NOW, "name_confusable",
-                             f"“{name}” looks just like {other}, who is already in this game. "
-                             "Pick a name people can tell apart.")
+                             N_("“%(name)s” looks just like %(other)s, who is already in "
+                                "this game. Pick a name people can tell apart."),
+                             name=name, other=other)
 
 
 @lru_cache(maxsize=65536)
@@ -117,13 +121,13 @@ def _check_marks(name: str) -> None:
             continue
         if previous == " " or previous in JOINERS:
             raise StoreError(Refusal.REFUSED, "name_marks",
-                             "That name has an accent with no letter "
-                             "under it. Type the letter first.")
+                             N_("That name has an accent with no letter "
+                                "under it. Type the letter first."))
         run += 1
         if run > MARKS_MAX:
             raise StoreError(Refusal.REFUSED, "name_marks",
-                             "That name has too many accents on one letter "
-                             f"(at most {MARKS_MAX}).")
+                             N_("That name has too many accents on one letter "
+                                "(at most %(n)s)."), n=MARKS_MAX)
 
 
 @cache

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from dicehero.i18n import N_
 from dicehero.store.access import GameAccess, player_json, unix_seconds
 from dicehero.store.db import emit
 from dicehero.store.doodles import get_doodle, put_doodle
@@ -48,19 +49,18 @@ class PlayerDesk(GameAccess):
             if paper and not by_host:
                 self._host_writes_in(s, game, asker)
             if game.status == "over":
-                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+                raise StoreError(Refusal.NOT_NOW, "game_over", N_("This game is over."))
             if game.roster_locked:
                 raise StoreError(Refusal.NOT_NOW, "roster_locked",
-                                 "The host has closed the list of heroes: "
-                                 "ask them to open it for you.")
+                                 N_("The host has closed the list of heroes: "
+                                    "ask them to open it for you."))
             if paper and game.roll_count > 0:
                 raise StoreError(Refusal.NOT_NOW, "paper_after_first_roll",
-                                 "Paper heroes are written in before the first roll, and "
-                                 "this game has started: join on a phone instead.")
+                                 N_("Paper heroes are written in before the first roll, "
+                                    "and this game has started: join on a phone instead."))
             if not paper and game.roll_count >= game.rounds:
                 raise StoreError(Refusal.NOT_NOW, "last_round",
-                                 "The last round is being played: "
-                                 "join the next game.")
+                                 N_("The last round is being played: join the next game."))
             device_hash = hash_secret(device) if device and not paper else None
             if device_hash and game.power_mode == "each":
                 mine = s.scalar(select(Player).where(Player.game_id == game.id,
@@ -74,7 +74,7 @@ class PlayerDesk(GameAccess):
             names = list(s.scalars(select(Player.name).where(Player.game_id == game.id,
                                                              Player.removed.is_(False))))
             if len(names) >= self.max_players:
-                raise StoreError(Refusal.NOT_NOW, "game_full", "This game is full.")
+                raise StoreError(Refusal.NOT_NOW, "game_full", N_("This game is full."))
             check_distinct(name, names)
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
@@ -90,8 +90,8 @@ class PlayerDesk(GameAccess):
 
     def _host_writes_in(self, s: Session, game: Game, secret: str | None) -> None:
         """Only the host writes in a paper hero (401 without a secret, 403 with another's)."""
-        words = ("Paper heroes are written in by the host, on the host screen: ask your host "
-                 "to add your hero and to give you the link for entering your sheet.")
+        words = N_("Paper heroes are written in by the host, on the host screen: ask your "
+                   "host to add your hero and to give you the link for entering your sheet.")
         if not secret:
             raise StoreError(Refusal.NO_SECRET, "no_secret", words)
         role, _ = self._who(s, game, secret)
@@ -145,13 +145,13 @@ class PlayerDesk(GameAccess):
         if ids is not None and (not isinstance(ids, list) or len(ids) > self.max_players
                                 or not all(isinstance(i, int) and not isinstance(i, bool)
                                            for i in ids)):
-            raise StoreError(Refusal.REFUSED, "bad_field", "'ids' is a list of hero ids.")
+            raise StoreError(Refusal.REFUSED, "bad_field", N_("'ids' is a list of hero ids."))
         within = int_field(body, "joined_within", 1, 24 * 3600)
         never_chose = bool_field(body, "never_chose")
         if ids is None and within is None and not never_chose:
             raise StoreError(Refusal.REFUSED, "missing_field",
-                             "Say whom to remove: 'ids', "
-                             "'joined_within' or 'never_chose'.")
+                             N_("Say whom to remove: 'ids', 'joined_within' or "
+                                "'never_chose'."))
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
@@ -187,7 +187,7 @@ class PlayerDesk(GameAccess):
         only(body, "locked")
         if "locked" not in body:
             raise StoreError(Refusal.REFUSED, "missing_field",
-                             "'locked' is required: true or false.")
+                             N_("'locked' is required: true or false."))
         locked = bool_field(body, "locked")
 
         def work(s: Session) -> dict[str, Any]:

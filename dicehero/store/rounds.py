@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from dicehero.editions import load_edition
 from dicehero.engine import BadAction, check_roll
 from dicehero.engine.edition import EditionError
+from dicehero.i18n import N_
 from dicehero.store.access import GameAccess
 from dicehero.store.db import emit
 from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, roll_label, seed_digest
@@ -35,18 +36,19 @@ class RoundDesk(GameAccess):
         only(body, "edition", "rounds", "power_mode")
         name = body.get("edition", "classic")
         if not isinstance(name, str):
-            raise StoreError(Refusal.REFUSED, "unknown_edition", "'edition' is an edition name.")
+            raise StoreError(Refusal.REFUSED, "unknown_edition",
+                             N_("'edition' is an edition name."))
         try:
             edition = load_edition(name)
         except EditionError:
             raise StoreError(Refusal.REFUSED, "unknown_edition",
-                             f"There is no edition {name!r}.") from None
+                             N_("There is no edition %(name)s."), name=repr(name)) from None
         rounds = int_field(body, "rounds", 1, edition.rounds, default=edition.rounds)
         mode = body.get("power_mode", "table")
         if mode not in POWER_MODES:
             raise StoreError(Refusal.REFUSED, "bad_field",
-                             "'power_mode' is 'table' (one shared choice) "
-                             "or 'each' (every player rolls their own).")
+                             N_("'power_mode' is 'table' (one shared choice) "
+                                "or 'each' (every player rolls their own)."))
         host_secret = secrets.token_urlsafe(32)
         seed = new_seed()
 
@@ -56,7 +58,7 @@ class RoundDesk(GameAccess):
                 if s.scalar(select(Game.id).where(Game.code == code)) is None:
                     break
             else:  # pragma: no cover - 191 million codes
-                raise StoreError(Refusal.BUSY, "busy", "No free join code; try again.")
+                raise StoreError(Refusal.BUSY, "busy", N_("No free join code; try again."))
             game = Game(code=code, edition=edition.name, rounds=rounds, power_mode=mode,
                         seed=seed, seed_sha256=seed_digest(seed),
                         host_secret_hash=hash_secret(host_secret))
@@ -80,12 +82,11 @@ class RoundDesk(GameAccess):
             self._host(s, game, secret)
             if game.power_mode != "table":
                 raise StoreError(Refusal.NOT_NOW, "wrong_mode",
-                                 "In this game every player rolls their "
-                                 "own superpower choices.")
+                                 N_("In this game every player rolls their "
+                                    "own superpower choices."))
             if game.offer is not None:
                 raise StoreError(Refusal.NOT_NOW, "offer_rolled",
-                                 "The superpower choices are rolled "
-                                 "already.")
+                                 N_("The superpower choices are rolled already."))
             return self._set_offer(s, game, body.get("choices"))
 
         return self.store.write(normalise_code(code), work)
@@ -99,8 +100,8 @@ class RoundDesk(GameAccess):
                     or any(isinstance(v, bool) or not isinstance(v, int)
                            or not 1 <= v <= faces for v in typed)):
                 raise StoreError(Refusal.REFUSED, "bad_offer",
-                                 f"'choices' is two different numbers "
-                                 f"from 1 to {faces}.")
+                                 N_("'choices' is two different numbers from 1 to "
+                                    "%(faces)s."), faces=faces)
             choices = list(typed)
         game.offer = choices
         game.offer_typed = typed is not None
@@ -143,17 +144,17 @@ class RoundDesk(GameAccess):
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
             if game.status == "over":
-                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+                raise StoreError(Refusal.NOT_NOW, "game_over", N_("This game is over."))
             if game.roll_count >= game.rounds:
                 raise StoreError(Refusal.NOT_NOW, "no_rounds_left",
-                                 f"All {game.rounds} rounds are rolled; "
-                                 "finish the game.")
+                                 N_("All %(rounds)s rounds are rolled; finish the game."),
+                                 rounds=game.rounds)
             number = game.roll_count + 1
             expected = int_field(body, "number", 1, 1000)
             if expected is not None and expected != number:
                 raise StoreError(Refusal.NOT_NOW, "stale_roll",
-                                 f"The next roll is roll {number}, "
-                                 f"not {expected}.")
+                                 N_("The next roll is roll %(next)s, not %(sent)s."),
+                                 next=number, sent=expected)
             edition = load_edition(game.edition)
             typed = body.get("dice")
             if typed is not None:
@@ -189,7 +190,8 @@ class RoundDesk(GameAccess):
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
             if game.status == "over":
-                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over already.")
+                raise StoreError(Refusal.NOT_NOW, "game_over",
+                                 N_("This game is over already."))
             stragglers = self._stragglers(s, game)
             self._check_go_on(stragglers, bool_field(body, "go_on"))
             return self._finish(s, game)
@@ -225,7 +227,7 @@ class RoundDesk(GameAccess):
             self._host(s, game, secret)
             seconds = int_field(body, "seconds", 0, TIMER_MAX, required=True)
             if game.status == "over":
-                raise StoreError(Refusal.NOT_NOW, "game_over", "This game is over.")
+                raise StoreError(Refusal.NOT_NOW, "game_over", N_("This game is over."))
             now = time.time()
             game.timer_ends_at = now + seconds if seconds else None
             data = {"seconds": seconds, "ends_at": game.timer_ends_at, "server_time": now}

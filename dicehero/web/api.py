@@ -10,6 +10,7 @@ from http import HTTPStatus
 
 from flask import Blueprint, Flask, Response, jsonify, request
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.device import device_id
@@ -61,7 +62,7 @@ def player(code: str, player_id: int) -> Response:
     flag = request.args.get("edition", "1").strip().lower()
     if flag not in EDITION_FLAGS or len(request.args.getlist("edition")) > 1:
         raise ApiError(Refusal.MALFORMED, "bad_field",
-                       "'edition' is 1 (send the edition) or 0 (leave it out).")
+                       N_("'edition' is 1 (send the edition) or 0 (leave it out)."))
     with_edition = flag not in ("0", "false", "no")
     return _no_store(jsonify(games().player_view(code, bearer(), player_id, with_edition)))
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.errors import ApiError
@@ -30,14 +31,14 @@ def check_png(data: bytes) -> tuple[int, int]:
     """The width and height of a small PNG; :class:`ApiError` if it is not one."""
     if len(data) > DOODLE_MAX_BYTES:
         raise ApiError(Refusal.TOO_BIG, "doodle_too_big",
-                       f"A doodle is at most {DOODLE_MAX_BYTES // 1024} KB.")
+                       N_("A doodle is at most %(kb)s KB."), kb=DOODLE_MAX_BYTES // 1024)
     if len(data) < 33 or not data.startswith(_PNG) or data[12:16] != b"IHDR":
-        raise ApiError(Refusal.REFUSED, "bad_doodle", "A doodle is a PNG image.")
+        raise ApiError(Refusal.REFUSED, "bad_doodle", N_("A doodle is a PNG image."))
     width, height = struct.unpack(">II", data[16:24])
     if not (0 < width <= DOODLE_MAX_SIDE and 0 < height <= DOODLE_MAX_SIDE):
         raise ApiError(Refusal.REFUSED, "bad_doodle",
-                       f"A doodle is at most {DOODLE_MAX_SIDE} pixels "
-                       f"on a side.")
+                       N_("A doodle is at most %(side)s pixels on a side."),
+                       side=DOODLE_MAX_SIDE)
     return width, height
 
 
@@ -46,15 +47,17 @@ def put_doodle(code: str, player_id: int) -> dict[str, Any]:
     """The player: store their costume doodle (a small PNG data URL)."""
     data = body()
     if set(data) - {"png"}:
-        raise ApiError(Refusal.REFUSED, "bad_field", "A doodle body has only 'png'.")
+        raise ApiError(Refusal.REFUSED, "bad_field", N_("A doodle body has only 'png'."))
     raw = data.get("png")
     prefix = "data:image/png;base64,"
     if not isinstance(raw, str) or not raw.startswith(prefix):
-        raise ApiError(Refusal.REFUSED, "bad_doodle", "Send 'png': a data:image/png;base64 URL.")
+        raise ApiError(Refusal.REFUSED, "bad_doodle",
+                       N_("Send 'png': a data:image/png;base64 URL."))
     try:
         png = base64.b64decode(raw[len(prefix):], validate=True)
     except (binascii.Error, ValueError):
-        raise ApiError(Refusal.REFUSED, "bad_doodle", "The doodle is not valid base64.") from None
+        raise ApiError(Refusal.REFUSED, "bad_doodle",
+                       N_("The doodle is not valid base64.")) from None
     width, height = check_png(png)
     games().draw(code, bearer(), player_id, png)  # only the hero, still in the game
     return {"width": width, "height": height, "bytes": len(png)}
@@ -65,7 +68,7 @@ def get_doodle(code: str, player_id: int) -> Response:
     """A player's costume doodle (404 when they drew none); revalidated by its ETag."""
     found = games().doodle(code, player_id)
     if found is None:
-        raise ApiError(Refusal.NOT_FOUND, "no_doodle", "This hero has no doodle.")
+        raise ApiError(Refusal.NOT_FOUND, "no_doodle", N_("This hero has no doodle."))
     png, digest = found
     resp = Response(png, mimetype="image/png")
     resp.set_etag(digest)

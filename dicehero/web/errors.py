@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 
 # Each kind of refusal, from the store or the web layer, as the one HTTP status it is sent with.
@@ -31,11 +33,15 @@ STATUS: dict[Refusal, int] = {
 class ApiError(Exception):
     """A refusal of the web layer, sent as JSON: its kind, a stable code and a plain message."""
 
-    def __init__(self, kind: Refusal, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, kind: Refusal, code: str, message: str, **params: Any) -> None:
+        # As a StoreError's: ``message`` is an English msgid (N_), filled from ``params``.
+        text = message % params if params else message
+        super().__init__(text)
         self.kind = kind
         self.code = code
-        self.message = message
+        self.template = message
+        self.params = params
+        self.message = text
 
 
 class MissingPage(Exception):
@@ -44,6 +50,23 @@ class MissingPage(Exception):
     def __init__(self, code: str) -> None:
         super().__init__(code)
         self.code = code
+
+
+# Werkzeug's own refusals, in the reader's language (its words are English only).
+HTTP_WORDS = {
+    400: N_("The request is not one this server understands."),
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not take that method."),
+    413: N_("The request is too big."),
+    415: N_("Send the body as JSON."),
+    429: N_("Too many requests: wait a little and try again."),
+    500: N_("Something went wrong on the server. Try again."),
+}
+
+
+def said(e: Any) -> str:
+    """A refusal's message in the reader's language (its msgid ``template``, ``params``)."""
+    return gettext(e.template, **e.params)
 
 
 def _reply(status: int, code: str, message: str,
@@ -72,11 +95,11 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(ApiError)
     def _api_error(e: ApiError) -> Response:
-        return error_response(e.kind, e.code, e.message)
+        return error_response(e.kind, e.code, said(e))
 
     @app.errorhandler(StoreError)
     def _store_error(e: StoreError) -> Response:
-        return error_response(e.kind, e.code, e.message, e.details)
+        return error_response(e.kind, e.code, said(e), e.details)
 
     @app.errorhandler(ActionError)
     def _action_error(e: ActionError) -> Response:
@@ -92,4 +115,7 @@ def init_app(app: Flask) -> None:
     def _http_error(e: HTTPException) -> Response:
         # Werkzeug's own refusals (405, 413 of a body read too big, ...) carry their status.
         code = (e.name or "error").lower().replace(" ", "_")
-        return _reply(e.code or 500, code, e.description or e.name)
+        message = e.description or e.name
+        if e.description == type(e).description and e.code in HTTP_WORDS:
+            message = gettext(HTTP_WORDS[e.code])
+        return _reply(e.code or 500, code, message)

@@ -33,6 +33,361 @@ UNREACHABLE = N_("Could not reach the server: %(error)s")
 
 SCRIPTS: dict[str, dict[str, Text]] = {
     "host_new": {"unreachable": UNREACHABLE},
+    "sheet": {
+        "used_move": N_("moved"),
+        "used_help": N_("helped"),
+        "used_minion": N_("robot"),
+        "used_skip": N_("skipped"),
+        "die_power": N_("power"),
+        "state_marked": N_("marked"),
+        # Translators: %(number)s is the number written twice in a Hospital-like pair.
+        "state_pair": N_("complete pair of %(number)s"),
+        # Translators: %(number)s is the number written once in a pair.
+        "state_half": N_("has a %(number)s, needs another %(number)s"),
+        # Translators: %(number)s is the number written in a box.
+        "state_written": N_("written %(number)s"),
+        # Translators: %(n)s is how many Bystanders were rescued.
+        "bystanders_n": N_("Bystanders (%(n)s)"),
+        # Translators: %(n)s is how many Robot Minions were defeated.
+        "minions_n": N_("Robot Minions (%(n)s)"),
+        "total": N_("Total"),
+        # Translators: %(error)s is the browser's own message, in its language.
+        "unreachable_again": N_("Could not reach the server: %(error)s. Try again."),
+        # Translators: %(error)s is the browser's own message, in its language.
+        "unreachable_dot": N_("Could not reach the server: %(error)s."),
+        # Translators: %(power)s is the superpower's name; %(round)s the round number.
+        "you_are_round": N_("You are %(power)s! Round %(round)s: tap a die."),
+        # Translators: %(power)s is the superpower's name.
+        "you_are_wait": N_("You are %(power)s! Wait for the first roll."),
+        # Translators: %(place)s is a location's name.
+        "moved": N_("Moved to %(place)s."),
+        # Translators: %(place)s is a location's name.
+        "teleported": N_("Teleported to %(place)s."),
+        # Translators: %(place)s is a location's name; %(number)s the number written there.
+        "helped": N_("Helped at %(place)s with a %(number)s."),
+        # Translators: %(place)s is a location's name.
+        "helped_somehow": N_("Helped at %(place)s."),
+        # Translators: %(place)s is a location's name.
+        "minion_at": N_("Robot Minion defeated at %(place)s!"),
+        # Translators: %(power)s is the superpower's name; %(number)s the die's new number.
+        "power_changed": N_("%(power)s: that die is now a %(number)s."),
+        "skipped": N_("Die left unused."),
+        "game_over_bang": N_("Game over!"),
+        "done_wait": N_("Done. Wait for the next roll."),
+        "undone": N_("Undone."),
+        # Translators: %(power)s is the superpower's name.
+        "undone_chose": N_("Undone: chose %(power)s as your superpower."),
+        # Translators: %(place)s is a location's name.
+        "undone_moved": N_("Undone: moved to %(place)s."),
+        # Translators: %(place)s is a location's name.
+        "undone_teleported": N_("Undone: teleported to %(place)s."),
+        # Translators: %(place)s is a location's name; %(number)s the number written there.
+        "undone_helped": N_("Undone: helped at %(place)s with a %(number)s."),
+        # Translators: %(place)s is a location's name.
+        "undone_helped_somehow": N_("Undone: helped at %(place)s."),
+        # Translators: %(place)s is a location's name.
+        "undone_minion_at": N_("Undone: Robot Minion defeated at %(place)s!"),
+        # Translators: %(power)s is the superpower's name; %(number)s the die's new number.
+        "undone_power_changed": N_("Undone: %(power)s: that die is now a %(number)s."),
+        "undone_skipped": N_("Undone: die left unused."),
+        "undone_done_wait": N_("Undone: done. Wait for the next roll."),
+        "undone_game_over_bang": N_("Undone: game over!"),
+        "chose": N_("Chose %(power)s as your superpower."),
+        "tap_die_place": N_("Tap a die, then a place."),
+        # Translators: %(number)s is the number on the chosen die.
+        "yellow_die": N_("Yellow places take your %(number)s. Tap one (or another die)."),
+        "yellow_wild": N_("Yellow places take the Wild die. Tap one (or another die)."),
+        # Translators: %(number)s is the number on the chosen die.
+        "no_place_die": N_("No place takes your %(number)s."),
+        "no_place_wild": N_("No place takes the Wild die."),
+        # Translators: %(label)s names a box (as "City Hall, box 2, needs a 2"); %(state)s
+        # says what is in it (as "marked").
+        "label_state": N_("%(label)s, %(state)s"),
+        "label_state_legal": N_("%(label)s, %(state)s. You can play here."),
+        # Translators: %(label)s names a box (as "City Hall, box 2, needs a 2").
+        "label_empty": N_("%(label)s, empty"),
+        "label_empty_legal": N_("%(label)s, empty. You can play here."),
+        # Translators: %(n)s is a location's number; %(place)s its name.
+        "location_label": N_("Location %(n)s, %(place)s"),
+        "location_label_legal": N_("Location %(n)s, %(place)s. You can move here."),
+        "location_label_here": N_("Location %(n)s, %(place)s, you are here"),
+        "location_label_here_legal": N_("Location %(n)s, %(place)s, you are here. You can move "
+                                        "here."),
+        # Translators: %(round)s is the round number.
+        "round_tap": N_("Round %(round)s: tap a die."),
+        # Translators: %(round)s is the round number.
+        "round_pick": N_("Round %(round)s: pick your superpower, then tap a die."),
+        "game_over": N_("Game over"),
+        # Translators: %(round)s is the round to enter; %(rounds)s how many the game has.
+        "over_enter_round": N_("Game over: enter round %(round)s of %(rounds)s"),
+        # Translators: %(round)s is the round number; %(rounds)s how many the game has.
+        "round_of": N_("Round %(round)s of %(rounds)s"),
+        "before_first": N_("Before the first roll"),
+        # Translators: %(honor)s is a number of Honor points.
+        "honor": N_("%(honor)s Honor"),
+        # Translators: %(die)s is the die's place in the tray: 1 to 4.
+        "die_not_rolled": N_("Die %(die)s, not rolled yet"),
+        # Translators: %(die)s is the die's place in the tray; %(number)s its number.
+        "die_label": N_("Die %(die)s: %(number)s, not used yet"),
+        # Translators: %(used)s says how it was used (moved, helped, robot, skipped).
+        "die_label_used": N_("Die %(die)s: %(number)s, used: %(used)s"),
+        # Translators: %(rolled)s is the number the die was rolled as.
+        "die_label_changed": N_("Die %(die)s: %(number)s, changed from %(rolled)s by your "
+                                "superpower, not used yet"),
+        "die_label_changed_used": N_("Die %(die)s: %(number)s, changed from %(rolled)s by your "
+                                     "superpower, used: %(used)s"),
+        # Translators: %(die)s is the Wild die's place: 1, 2, ...
+        "wild_spent": N_("Wild die %(die)s: spent"),
+        "wild_ready": N_("Wild die %(die)s: ready to use"),
+        "wild_locked": N_("Wild die %(die)s: locked"),
+        # Translators: %(power)s is the superpower's name; %(n)s the uses left.
+        "power_left": N_("%(power)s · %(n)s left"),
+        "no_power_yet": N_("No superpower yet"),
+        # Translators: %(power)s is its name, %(text)s what it does, %(n)s the uses left of
+        # %(uses)s.
+        "power_label": N_("Superpower %(power)s: %(text)s %(n)s of %(uses)s uses left."),
+        "no_power_chosen": N_("No superpower chosen yet"),
+        # Translators: %(here)s is where the hero stands; %(place)s the location tapped.
+        "elsewhere": N_("You are at %(here)s. To help at %(place)s, move there first (tap its "
+                        "name)."),
+        "tap_die_first_place": N_("Tap a die first, then a place."),
+        "which_number": N_("Write which number?"),
+        # Translators: %(n)s is the location's number, %(place)s its name, %(rule)s its rule.
+        "location_rule": N_("%(n)s %(place)s: %(rule)s Tap a die first to move or help."),
+        "tap_die_minion": N_("Tap a die first: any number can fight a Robot Minion where you "
+                             "are."),
+        # Translators: %(power)s is the superpower's name, %(text)s what it does, %(n)s the
+        # uses left.
+        "power_tap": Np_("%(power)s: %(text)s %(n)s use left. Tap a die first.",
+                         "%(power)s: %(text)s %(n)s uses left. Tap a die first."),
+        "pick_power_first": N_("Pick your superpower first."),
+        "which_die": N_("Copy which die?"),
+        # Translators: %(die)s is a die's place in the tray; %(number)s its number.
+        "die_is": N_("Die %(die)s: %(number)s"),
+        # Translators: %(n)s is how many dice are still unused.
+        "dice_left": Np_("You still have %(n)s unused die. Tap Done again to leave it.",
+                         "You still have %(n)s unused dice. Tap Done again to leave them."),
+        "cancelled": N_("Cancelled."),
+        "wild_already_spent": N_("You already spent that Wild die."),
+        "wild_is_locked": N_("This Wild die is locked: earn it at a place marked with the W."),
+        "tap_die_skip": N_("Tap a die first, then Skip to leave it unused."),
+    },
+    "solo": {
+        "par_slow": N_("par is taking too long: try again"),
+        # Translators: %(honor)s is the day's score in Honor points.
+        "score_today": N_("Your score today: %(honor)s Honor. Another game on today's dice is "
+                          "practice: it does not change your score."),
+        "practise_today": N_("Practise on today's dice"),
+        "play_today": N_("Play today's challenge"),
+        # Translators: %(honor)s is the best score in Honor points.
+        "best_game": N_("Your best game: %(honor)s Honor."),
+        "par_working": N_("Today's par is being worked out…"),
+        # Translators: %(honor)s is the par bot's score on today's dice.
+        "par_today": N_("Today's par: %(honor)s Honor. The par bot plays today's dice too: "
+                        "beat it!"),
+        # Translators: %(round)s is the round just played.
+        "coach_round": N_("What would par do in round %(round)s?"),
+        "asking_par": N_("Asking the par bot…"),
+        "par_failed": N_("The par bot could not work this round out."),
+        # Translators: %(number)s is the number the Wild die was used as.
+        "wild_as": N_("Wild die as a %(number)s"),
+        "wild_die": N_("Wild die"),
+        # Translators: %(die)s is the die's place in the tray; %(number)s its number.
+        "die_a": N_("Die %(die)s (a %(number)s)"),
+        # Translators: %(what)s is what par did with a die, as the server words it.
+        "coach_what_after": N_(": %(what)s. "),
+        "coach_what": N_("%(what)s. "),
+        # Translators: %(round)s is the round par would play.
+        "coach_do": N_("Round %(round)s: from where you stood, par would do this:"),
+        "coach_skip": N_("Round %(round)s: from where you stood, par would skip every die."),
+        # Translators: %(honor)s is the Honor par's play scores this round.
+        "coach_makes": N_("That makes %(honor)s Honor this round."),
+        # Translators: %(date)s is the day of the challenge.
+        "daily_title": N_("Daily challenge · %(date)s"),
+        "daily_practice": N_("Daily challenge · %(date)s · practice"),
+        "random_game": N_("Random game"),
+        # Translators: %(honor)s is the par bot's score.
+        "par_to_beat": N_("Par to beat: %(honor)s Honor"),
+        "pick_to_start": N_("Pick your superpower to start."),
+        # Translators: %(error)s says why the saved game could not be read.
+        "saved_lost": N_("Your saved game could not be loaded (%(error)s). Start a new one."),
+        "practice_over": N_("Practice over"),
+        # Translators: %(date)s is the day; %(honor)s the score kept for it.
+        "practice_stays": N_("Practice: your score for %(date)s stays %(honor)s Honor."),
+        # Translators: %(date)s is the day of the challenge.
+        "score_for": N_("Your score for %(date)s."),
+        "score_for_best": N_("Your score for %(date)s. A new personal best!"),
+        "new_best": N_("A new personal best!"),
+        # Translators: %(honor)s is the best score in Honor points.
+        "your_best": N_("Your best: %(honor)s Honor."),
+        "leave_game": N_("Leave this game and start another?"),
+        "copied": N_("Copied: paste it to your friends."),
+        "selected": N_("Selected: copy it to share."),
+    },
+    "host": {
+        # Translators: %(what)s is "Check sheet" or "Enter sheet"; %(name)s a hero's name.
+        "sheet_of": N_("%(what)s of %(name)s"),
+        "hide_tools": N_("Hide host tools"),
+        "host_tools": N_("Host tools"),
+        "game_over": N_("Game over"),
+        # Translators: %(round)s is the round number; %(rounds)s how many the game has.
+        "round_of": N_("Round %(round)s of %(rounds)s"),
+        # Translators: %(n)s heroes have joined so far.
+        "waiting_joined": Np_("Waiting for heroes · %(n)s joined",
+                              "Waiting for heroes · %(n)s joined"),
+        "each_own_choices": N_("Every hero has their own two superpower choices."),
+        # Translators: %(first)s and %(second)s are the two superpowers offered, as "3 Ice".
+        "choose_offer": N_("Superpower: choose %(first)s or %(second)s"),
+        # Translators: %(round)s is the number of the round the button rolls.
+        "next_roll": N_("Next round: roll %(round)s"),
+        "first_roll": N_("Roll the first dice"),
+        # Translators: %(names)s lists the heroes still playing.
+        "still_playing": N_("Still playing: %(names)s"),
+        # Translators: %(names)s lists forty heroes still playing; %(more)s how many others.
+        "still_playing_more": N_("Still playing: %(names)s and %(more)s more"),
+        "everyone_done": N_("Everyone is done."),
+        "list_locked": N_("The list is locked: no one else can join."),
+        "list_open": N_("The list is open again."),
+        # Translators: %(n)s heroes joined in the last minute.
+        "joined_last_minute": Np_("%(n)s hero joined in the last minute.",
+                                  "%(n)s heroes joined in the last minute."),
+        "open_list": N_("Open the list again"),
+        "lock_list": N_("Lock the list"),
+        # Translators: the word after the number of heroes on the projector, as "12 heroes".
+        "hero_word": Np_("hero", "heroes"),
+        "tag_paper_check": N_("on paper · sheet to check"),
+        "tag_paper": N_("on paper"),
+        "tag_done": N_("done"),
+        "tag_playing": N_("playing…"),
+        "tag_no_power": N_("no superpower yet"),
+        "check_sheet": N_("Check sheet"),
+        "enter_sheet": N_("Enter sheet"),
+        "rename": N_("Rename"),
+        # Translators: %(name)s is a hero's name.
+        "rename_who": N_("Rename %(name)s"),
+        "remove": N_("Remove"),
+        # Translators: %(name)s is a hero's name.
+        "remove_who": N_("Remove %(name)s"),
+        # Translators: %(round)s is the round just played; %(honor)s the par bot's score.
+        "par_after": N_("Par bot after round %(round)s: %(honor)s Honor"),
+        "par_working": N_("The par bot's score is being worked out…"),
+        # Translators: %(dice)s are this round's dice, as "3, 5, 1, 6".
+        "the_dice": N_("The dice: %(dice)s"),
+        "no_dice_yet": N_("No dice rolled yet"),
+        # Translators: %(time)s is the time left, as 1:05.
+        "time_left": N_("%(time)s left"),
+        # Translators: %(status)s is an HTTP status number, as 502.
+        "server_said": N_("The server said %(status)s"),
+        "roll_anyway_q": N_("Roll anyway?"),
+        # Translators: %(n)s heroes have not said Done yet.
+        "still_playing_lost": Np_("%(n)s hero is still playing. Their unused dice will be lost.",
+                                  "%(n)s heroes are still playing. Their unused dice will be "
+                                  "lost."),
+        "roll_anyway": N_("Roll anyway"),
+        # Translators: %(round)s is the round rolled; %(dice)s its dice, as "3, 5, 1, 6".
+        "rolled": N_("Round %(round)s: %(dice)s"),
+        "rolled_typed": N_("Round %(round)s: %(dice)s (typed in)"),
+        # Translators: %(first)s and %(second)s are the two superpowers offered, as "3 Ice".
+        "offered": N_("Superpower choices: %(first)s or %(second)s"),
+        "finish_anyway_q": N_("Finish anyway?"),
+        "some_still_playing": N_("Some heroes are still playing. Their unused dice will be lost."),
+        "finish_game": N_("Finish the game"),
+        "ok": N_("OK"),
+        "rename_note": N_("The hero's phone shows the new name at once."),
+        "new_name": N_("New name"),
+        # Translators: %(name)s is the hero's new name.
+        "renamed": N_("Renamed to %(name)s."),
+        # Translators: %(name)s is a hero's name.
+        "remove_who_q": N_("Remove %(name)s?"),
+        # Translators: %(name)s is a hero's name.
+        "remove_note": N_("%(name)s leaves the game and the scores. Their phone says so."),
+        # Translators: %(name)s is a hero's name.
+        "removed": N_("%(name)s was removed."),
+        "none_match": N_("No hero matches: nobody was removed."),
+        "remove_burst_q": N_("Remove everyone who joined in the last 2 minutes?"),
+        "remove_nopower_q": N_("Remove every phone hero who has no superpower yet?"),
+        # Translators: %(names)s lists the heroes to remove.
+        "remove_many": N_("%(names)s. They leave the game and the scores. Their phones say so."),
+        # Translators: %(names)s lists thirty heroes to remove; %(more)s how many others.
+        "remove_many_more": N_("%(names)s and %(more)s more. They leave the game and the scores. "
+                               "Their phones say so."),
+        # Translators: %(n)s is how many heroes the button removes.
+        "remove_n": N_("Remove %(n)s"),
+        # Translators: %(n)s heroes were removed.
+        "n_removed": Np_("%(n)s hero was removed.", "%(n)s heroes were removed."),
+        # Translators: %(name)s is the paper hero's name; %(link)s the address of their page.
+        "paper_link": N_("%(name)s plays on paper. Their link to enter the sheet (give it to "
+                         "them, shown once): %(link)s"),
+        "close_paper_q": N_("Close paper entry?"),
+        "close_paper_note": N_("No paper sheet can come in or change after this, and the scores "
+                               "become final."),
+        "close": N_("Close"),
+        "paper_closed": N_("Paper entry is closed. The scores are final."),
+        "welcome_back": N_("Welcome back, host."),
+        # Translators: %(round)s is the round just played.
+        "standings_after": N_("Standings after round %(round)s"),
+        # Translators: %(honor)s is a number of Honor points.
+        "honor": N_("%(honor)s Honor"),
+        "honor_word": N_("Honor"),
+        # Translators: %(n)s places a hero climbed in the standings.
+        "up_n": N_("up %(n)s"),
+        # Translators: %(who)s lists the heroes who climbed most; %(n)s the places climbed.
+        "biggest_climb": Np_("Biggest climb this round: %(who)s, up %(n)s place",
+                             "Biggest climb this round: %(who)s, up %(n)s places"),
+        # Translators: %(name)s is a hero; %(rank)s their new place.
+        "now_rank": N_("%(name)s (now #%(rank)s)"),
+        # Translators: %(die)s is the die's place in the roll; %(number)s its number.
+        "die_a_value": N_("Die %(die)s: a %(number)s"),
+        # Translators: %(place)s is a location's name.
+        "par_moved": N_("Par moved to %(place)s"),
+        # Translators: %(share)s is a percentage of the class; %(place)s a location's name.
+        "share_to": N_("%(share)s%% to %(place)s"),
+        # Translators: %(rounds)s lists the rounds typed in, as "round 3: 1 4 4 2".
+        "typed_list": N_("Typed in by the host, not from the seed: %(rounds)s."),
+        # Translators: %(round)s is a round number; %(dice)s its dice, as "1 4 4 2".
+        "typed_one": N_("round %(round)s: %(dice)s"),
+        "all_seeded": N_("Every roll came from the seed."),
+        # Translators: %(name)s is a hero who plays on paper.
+        "name_paper": N_("%(name)s (paper)"),
+        "name_paper_check": N_("%(name)s (paper, to check)"),
+        "par_row": N_("Par bot (not a hero)"),
+        # Translators: in the rank column, the par bot's row.
+        "bot": N_("bot"),
+        # Translators: %(honor)s Honor from %(n)s Bystanders or Minions.
+        "honor_count": N_("%(honor)s (%(n)s)"),
+        "none_beat": N_("no hero beat the bot"),
+        # Translators: %(n)s heroes scored more than the par bot.
+        "n_beat": Np_("%(n)s hero beat the bot", "%(n)s heroes beat the bot"),
+        # Translators: %(honor)s is par's score; %(beat)s says how many heroes beat it.
+        "par_result": N_("Par %(honor)s: %(beat)s"),
+        # Translators: %(tied)s heroes scored the same as par.
+        "par_result_tied": N_("Par %(honor)s: %(beat)s (%(tied)s tied)"),
+        "final_scores": N_("Final scores"),
+        "scores_so_far": N_("Scores so far (provisional)"),
+        "scores_final": N_("Paper entry is closed: these scores are final."),
+        # Translators: %(n)s paper sheets wait for the host to check them.
+        "sheets_wait": Np_("Provisional: %(n)s paper sheet waits for you to check it against "
+                           "the paper.",
+                           "Provisional: %(n)s paper sheets wait for you to check it against "
+                           "the paper."),
+        "sheets_can_come": N_("Provisional: paper sheets can still come in. Close paper entry "
+                              "when every sheet is in."),
+        # Translators: %(width)s is the width of a band of scores, in Honor.
+        "chart_title": N_("How many heroes scored in each band of %(width)s Honor"),
+        # Translators: %(low)s to %(high)s Honor is a band of scores; %(n)s heroes scored in it.
+        "chart_band": Np_("%(low)s–%(high)s Honor: %(n)s hero",
+                          "%(low)s–%(high)s Honor: %(n)s heroes"),
+        # Translators: %(n)s heroes joined; a sheet is printed for each.
+        "print_named": Np_("A sheet with their name for the hero who joined, and:",
+                           "A sheet with their name for each of the %(n)s heroes who joined, "
+                           "and:"),
+        "print_none": N_("No hero has joined yet: print blank sheets for players on paper."),
+        "preparing": N_("Preparing the sheets…"),
+        # Translators: %(file)s is the name of the PDF file saved.
+        "downloaded": N_("Downloaded %(file)s: open it and print."),
+        "download_failed": N_("The sheets could not be downloaded: is the server still running?"),
+        "not_host_secret": N_("That is not this game's host secret."),
+    },
     "play": {
         "live": N_("● Live"),
         "reconnecting": N_("Reconnecting…"),
@@ -71,8 +426,6 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "typed_rounds": N_("Dice the host typed in (not from the seed): %(rounds)s."),
         # Translators: %(round)s is a round number; %(dice)s its dice, as "1 4 4 2".
         "typed_round": N_("round %(round)s (%(dice)s)"),
-        # Translators: %(honor)s is a number of Honor points.
-        "honor": N_("%(honor)s Honor"),
         # Translators: %(rank)s is the hero's place; %(n)s how many heroes played.
         "your_place": Np_("You are #%(rank)s of %(n)s hero.", "You are #%(rank)s of %(n)s heroes."),
         # Translators: a line of the leaderboard: place, hero name, Honor.

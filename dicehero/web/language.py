@@ -44,7 +44,7 @@ def _chosen() -> str:
         if cookie in offered:
             return cookie
     wanted = [tag for tag, _q in request.accept_languages]
-    return i18n.negotiate(wanted, i18n.languages()) or i18n.SOURCE
+    return i18n.negotiate(wanted, offered) or i18n.SOURCE
 
 
 class _CatalogDomain(Domain):
@@ -89,7 +89,8 @@ def shown_edition(view: dict[str, Any]) -> dict[str, Any]:
     shown["locations"] = [
         {**loc, "key": loc["name"], "name": tr("location", loc["name"]),
          "rule": tr("location rule", loc["rule"]),
-         **{part: [{**item, "label": tr(context, item["label"])} for item in loc[part]]
+         **{part: [{**item, "key": item["label"], "label": tr(context, item["label"])}
+                  for item in loc[part]]
             for part, context in (("lines", "line"), ("rewards", "reward")) if part in loc}}
         for loc in view["locations"]]
     return shown

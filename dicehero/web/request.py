@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import current_app, request
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web.errors import ApiError
 
@@ -31,13 +32,13 @@ def body() -> dict[str, Any]:
     if request.content_length is None and limit is not None and len(raw) >= limit:
         # A chunked body is cut at the limit without an error (Werkzeug): refuse it.
         raise ApiError(Refusal.TOO_BIG, "request_entity_too_large",
-                       f"The body is over {limit // 1024} KiB.")
+                       N_("The body is over %(kib)s KiB."), kib=limit // 1024)
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
-        raise ApiError(Refusal.MALFORMED, "bad_json", "The body is not valid JSON.") from None
+        raise ApiError(Refusal.MALFORMED, "bad_json", N_("The body is not valid JSON.")) from None
     if not isinstance(data, dict):
-        raise ApiError(Refusal.MALFORMED, "bad_json", "The body must be a JSON object.")
+        raise ApiError(Refusal.MALFORMED, "bad_json", N_("The body must be a JSON object."))
     return data

@@ -13,6 +13,7 @@ import io
 from flask import Blueprint, Response, request
 
 from dicehero.editions import load_edition
+from dicehero.i18n import N_
 from dicehero.printing import PAPERS, for_rounds, game_sheets, render_sheets
 from dicehero.store.errors import Refusal
 from dicehero.web import games
@@ -30,21 +31,23 @@ def _blank_count() -> int:
     raw = request.args.get("blank", "0").strip()
     if not raw.isdigit() or int(raw) > MAX_BLANK:
         raise ApiError(Refusal.MALFORMED, "bad_blank",
-                       f"blank is a whole number of sheets from 0 to {MAX_BLANK}.")
+                       N_("blank is a whole number of sheets from 0 to %(most)s."), most=MAX_BLANK)
     return int(raw)
 
 
 def _paper() -> str:
     paper = request.args.get("paper", "a4").strip().lower()
     if paper not in PAPERS:
-        raise ApiError(Refusal.MALFORMED, "bad_paper", f"paper is one of: {', '.join(PAPERS)}.")
+        raise ApiError(Refusal.MALFORMED, "bad_paper", N_("paper is one of: %(papers)s."),
+                       papers=", ".join(PAPERS))
     return paper
 
 
 def _rules() -> bool:
     raw = request.args.get("rules", "0").strip().lower()
     if raw not in _FLAGS:
-        raise ApiError(Refusal.MALFORMED, "bad_rules", "rules is 1 (print the rules page) or 0.")
+        raise ApiError(Refusal.MALFORMED, "bad_rules",
+                       N_("rules is 1 (print the rules page) or 0."))
     return _FLAGS[raw]
 
 
@@ -57,8 +60,8 @@ def sheets_pdf(code: str) -> Response:
     names = roster["names"] + [""] * blank
     if not names and not rules:
         raise ApiError(Refusal.REFUSED, "nothing_to_print",
-                       "No hero has joined yet: choose a number of "
-                       "blank sheets, or the rules page.")
+                       N_("No hero has joined yet: choose a number of "
+                          "blank sheets, or the rules page."))
     edition = for_rounds(load_edition(roster["edition"]), roster["rounds"])
     out = io.BytesIO()
     render_sheets(edition, game_sheets(names, roster["code"], join_base()), out,

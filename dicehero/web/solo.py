@@ -30,6 +30,7 @@ from dicehero.engine.locations import filled
 from dicehero.engine.replay import IllegalAction, Observer, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import sheet_view
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.store.par_work import ParWork
 from dicehero.web import games
@@ -59,17 +60,19 @@ def solo_key(data: Any) -> str:
             day = None
         if day is None:
             raise ApiError(Refusal.MALFORMED, "bad_date",
-                           "The daily challenge needs a date like 2025-01-31.")
+                           N_("The daily challenge needs a date like 2025-01-31."))
         if day > dt.date.today() + dt.timedelta(days=1):
-            raise ApiError(Refusal.MALFORMED, "future_date", "That day's challenge is not out yet.")
+            raise ApiError(Refusal.MALFORMED, "future_date",
+                           N_("That day's challenge is not out yet."))
         return f"daily:{day.isoformat()}"
     if mode == "random":
         seed = data.get("seed")
         if not isinstance(seed, str) or not _SEED.match(seed):
             raise ApiError(Refusal.MALFORMED, "bad_seed",
-                           "A random game needs a seed of 8 to 64 hexadecimal digits.")
+                           N_("A random game needs a seed of 8 to 64 hexadecimal digits."))
         return f"seed:{seed}"
-    raise ApiError(Refusal.MALFORMED, "bad_mode", "Choose the daily challenge or a random game.")
+    raise ApiError(Refusal.MALFORMED, "bad_mode",
+                   N_("Choose the daily challenge or a random game."))
 
 
 def replay(edition: Edition, key: str, actions: list[Any],
@@ -82,7 +85,8 @@ def replay(edition: Edition, key: str, actions: list[Any],
         game.play(actions, rolls)
     except IllegalAction as e:
         raise ApiError(Refusal.MALFORMED, "bad_log",
-                       f"Saved action {(e.index or 0) + 1} is not allowed: {e.message}") from None
+                       N_("Saved action %(n)s is not allowed: %(why)s"), n=(e.index or 0) + 1,
+                       why=e.message) from None
     return game
 
 
@@ -122,7 +126,8 @@ def _actions(data: Any) -> list[Any]:
     actions = data.get("actions", [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise ApiError(Refusal.MALFORMED, "bad_log",
-                       f"'actions' must be a list of at most {MAX_ACTIONS} actions.")
+                       N_("'actions' must be a list of at most %(most)s actions."),
+                       most=MAX_ACTIONS)
     return actions
 
 

@@ -32,7 +32,7 @@
     const sent = (state.results.sheets || []).find((x) => x.id === p.id);
     a.className = "mini linkbtn"; a.textContent = label;
     a.href = "/paper/" + code + (sent && sent.by === "rounds" ? "" : "/marks") + "?hero=" + p.id;
-    a.setAttribute("aria-label", label + " of " + p.name);
+    a.setAttribute("aria-label", DH.t("sheet_of", { what: label, name: p.name }));
     return a;
   }
 
@@ -48,7 +48,7 @@
   let tools = localStorage.getItem(TOOLS_KEY) === "1";
   function showTools() {
     $("b-tools").setAttribute("aria-pressed", String(tools));
-    text($("b-tools"), tools ? "Hide host tools" : "Host tools");
+    text($("b-tools"), DH.t(tools ? "hide_tools" : "host_tools"));
     main.classList.toggle("tools", tools);
     $("roster-tools").hidden = !tools;
   }
@@ -65,7 +65,7 @@
     pendingIds = new Set(s.results.pending.map((p) => p.id));
     $("paper-add").hidden = !tools || s.status === "over" || s.roll > 0 || s.roster_locked;
     const over = s.status === "over";
-    text($("round-h"), over ? "Game over" : s.roll ? "Round " + s.roll + " of " + s.rounds : "Waiting for heroes · " + s.player_count + " joined");
+    text($("round-h"), over ? DH.t("game_over") : s.roll ? DH.t("round_of", { round: s.roll, rounds: s.rounds }) : DH.tn("waiting_joined", s.player_count));
     if (!rolling) showDice(s.dice);
     // After the game the podium takes the room; typed dice are listed with the dice check.
     $("bigdice").hidden = over;
@@ -73,15 +73,15 @@
     // superpower offer
     const offer = $("offer");
     if (over || s.roll > 1) offer.hidden = true;  // chosen in round 1; not a result
-    else if (s.power_mode === "each") { offer.hidden = false; text(offer, "Every hero has their own two superpower choices."); }
+    else if (s.power_mode === "each") { offer.hidden = false; text(offer, DH.t("each_own_choices")); }
     else if (s.offer) {
       offer.hidden = false;
-      text(offer, "Superpower: choose " + s.offer.choices.map((n) => n + " " + spName(n)).join(" or "));
+      text(offer, DH.t("choose_offer", { first: s.offer.choices[0] + " " + spName(s.offer.choices[0]), second: s.offer.choices[1] + " " + spName(s.offer.choices[1]) }));
     } else offer.hidden = true;
     $("b-offer").hidden = !(s.power_mode === "table" && !s.offer && !over);
     const last = s.roll >= s.rounds;
     $("b-roll").hidden = over || last;
-    text($("b-roll"), s.roll ? "Next round: roll " + (s.roll + 1) : "Roll the first dice");
+    text($("b-roll"), s.roll ? DH.t("next_roll", { round: s.roll + 1 }) : DH.t("first_roll"));
     $("b-finish").hidden = over || !last;
     $("typed").hidden = over || last;
     // Between rounds the standings and the decision map need the room: no timer runs then.
@@ -96,19 +96,18 @@
     text($("player-n"), s.player_count);
     $("done-bar").style.width = (s.player_count ? (100 * s.done_count / s.player_count) : 0) + "%";
     const waiting = s.players.filter((p) => !p.done).map((p) => p.name);
-    text($("waiting-for"), waiting.length ? "Still playing: " + waiting.slice(0, 40).join(", ") + (waiting.length > 40 ? " and " + (waiting.length - 40) + " more" : "") : s.roll ? "Everyone is done." : "");
+    text($("waiting-for"), waiting.length ? DH.t(waiting.length > 40 ? "still_playing_more" : "still_playing", { names: waiting.slice(0, 40).join(", "), more: waiting.length - 40 }) : s.roll ? DH.t("everyone_done") : "");
     // roster: who is joining, and the host's answers to a flood
     const recent = s.players.filter((p) => p.joined_at && p.joined_at >= s.server_time - 60).length;
-    text($("joining"), (s.roster_locked ? "The list is locked: no one else can join. " : "") +
-      (recent ? recent + (recent === 1 ? " hero" : " heroes") + " joined in the last minute." : ""));
+    text($("joining"), [s.roster_locked ? DH.t("list_locked") : "", recent ? DH.tn("joined_last_minute", recent) : ""].filter(Boolean).join(" "));
     $("b-lock").setAttribute("aria-pressed", String(!!s.roster_locked));
-    text($("b-lock"), s.roster_locked ? "Open the list again" : "Lock the list");
+    text($("b-lock"), DH.t(s.roster_locked ? "open_list" : "lock_list"));
     $("b-lock").hidden = over;
     if ($("print").open) printCount();
     $("b-rm-burst").hidden = over || !s.players.length;
     $("b-rm-nopower").hidden = over || !s.players.some((p) => !p.paper && !p.superpower);
     text($("count"), s.player_count);
-    text($("count-word"), s.player_count === 1 ? "hero" : "heroes");
+    text($("count-word"), DH.tn("hero_word", s.player_count));
     const ul = $("players");
     ul.replaceChildren();
     for (const p of s.players) {
@@ -121,17 +120,18 @@
       const tag = document.createElement("span");
       tag.className = "ptag";
       const waits = pendingIds.has(p.id);
-      tag.textContent = [p.paper ? (waits ? "on paper · sheet to check" : "on paper") : p.done && s.roll ? "done" : s.roll ? "playing…" : "", p.superpower ? spName(p.superpower) : p.paper ? "" : "no superpower yet"].filter(Boolean).join(" · ");
+      const doing = p.paper ? (waits ? "tag_paper_check" : "tag_paper") : p.done && s.roll ? "tag_done" : s.roll ? "tag_playing" : "";
+      tag.textContent = [doing ? DH.t(doing) : "", p.superpower ? spName(p.superpower) : p.paper ? "" : DH.t("tag_no_power")].filter(Boolean).join(" · ");
       li.append(img, name, tag);
-      if (tools && p.paper && s.results.paper_open) li.append(sheetLink(p, waits ? "Check sheet" : "Enter sheet"));
+      if (tools && p.paper && s.results.paper_open) li.append(sheetLink(p, DH.t(waits ? "check_sheet" : "enter_sheet")));
       if (tools && !over) {
         const ren = document.createElement("button");
-        ren.type = "button"; ren.className = "mini"; ren.textContent = "Rename";
-        ren.setAttribute("aria-label", "Rename " + p.name);
+        ren.type = "button"; ren.className = "mini"; ren.textContent = DH.t("rename");
+        ren.setAttribute("aria-label", DH.t("rename_who", { name: p.name }));
         ren.addEventListener("click", () => rename(p));
         const rem = document.createElement("button");
-        rem.type = "button"; rem.className = "mini"; rem.textContent = "Remove"; rem.style.gridArea = "rem";
-        rem.setAttribute("aria-label", "Remove " + p.name);
+        rem.type = "button"; rem.className = "mini"; rem.textContent = DH.t("remove"); rem.style.gridArea = "rem";
+        rem.setAttribute("aria-label", DH.t("remove_who", { name: p.name }));
         rem.addEventListener("click", () => remove(p));
         li.append(ren, rem);
       }
@@ -150,8 +150,8 @@
   function parLine(s, over) {
     const p = s.par, el = $("par-line");
     el.hidden = over || p.status === "none" || p.status === "failed";
-    if (p.status === "ready") text(el, "Par bot after round " + p.round + ": " + p.total + " Honor");
-    else if (p.status === "working") text(el, "The par bot's score is being worked out…");
+    if (p.status === "ready") text(el, DH.t("par_after", { round: p.round, honor: p.total }));
+    else if (p.status === "working") text(el, DH.t("par_working"));
     clearTimeout(parAgain);
     if (p.status === "working") parAgain = setTimeout(soon, 1500);
   }
@@ -175,14 +175,14 @@
   function showDice(dice) {
     const els = $("bigdice").querySelectorAll(".bigdie");
     els.forEach((el, i) => { text(el, dice ? dice[i] : "?"); el.classList.toggle("blank", !dice); });
-    text($("dice-sr"), dice ? "The dice: " + dice.join(", ") : "No dice rolled yet");
+    text($("dice-sr"), dice ? DH.t("the_dice", { dice: dice.join(", ") }) : DH.t("no_dice_yet"));
   }
 
   function tick() {
     const el = $("timer");
     if (!timerEnds) { text(el, ""); return; }
     const left = Math.max(0, Math.round(timerEnds - Date.now() / 1000));
-    text(el, Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left");
+    text(el, DH.t("time_left", { time: Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
     el.classList.toggle("up", left === 0);
   }
   setInterval(tick, 1000);
@@ -207,7 +207,7 @@
 
   async function hostPost(path, body) {
     const r = await api("POST", path, body);
-    if (!r.ok) say(r.data && r.data.error ? r.data.error.message : "The server said " + r.status, true);
+    if (!r.ok) say(r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }), true);
     return r;
   }
 
@@ -215,7 +215,7 @@
     if (state.roll) body.number = state.roll + 1;
     if (state.roll && state.done_count < state.player_count) {
       const n = state.player_count - state.done_count;
-      if (!await ask("Roll anyway?", n + (n === 1 ? " hero is" : " heroes are") + " still playing. Their unused dice will be lost.", { ok: "Roll anyway" })) return;
+      if (!await ask(DH.t("roll_anyway_q"), DH.tn("still_playing_lost", n), { ok: DH.t("roll_anyway") })) return;
       body.go_on = true;
     }
     rolling = true;
@@ -230,7 +230,7 @@
     rolling = false;
     if (r.ok) {
       showDice(r.data.dice);
-      say("Round " + r.data.number + ": " + r.data.dice.join(", ") + (r.data.typed ? " (typed in)" : ""));
+      say(DH.t(r.data.typed ? "rolled_typed" : "rolled", { round: r.data.number, dice: r.data.dice.join(", ") }));
     }
     await refresh();
   }
@@ -243,13 +243,13 @@
   });
   $("b-offer").addEventListener("click", async () => {
     const r = await hostPost("/offer", {});
-    if (r.ok) say("Superpower choices: " + r.data.choices.map((n) => n + " " + spName(n)).join(" or "));
+    if (r.ok) say(DH.t("offered", { first: r.data.choices[0] + " " + spName(r.data.choices[0]), second: r.data.choices[1] + " " + spName(r.data.choices[1]) }));
     refresh();
   });
   $("b-finish").addEventListener("click", async () => {
     const body = {};
     if (state.done_count < state.player_count) {
-      if (!await ask("Finish anyway?", "Some heroes are still playing. Their unused dice will be lost.", { ok: "Finish the game" })) return;
+      if (!await ask(DH.t("finish_anyway_q"), DH.t("some_still_playing"), { ok: DH.t("finish_game") })) return;
       body.go_on = true;
     }
     await hostPost("/finish", body);
@@ -266,7 +266,7 @@
     const opener = document.activeElement;
     text($("ask-title"), title);
     text($("ask-text"), line);
-    text($("ask-ok"), o.ok || "OK");
+    text($("ask-ok"), o.ok || DH.t("ok"));
     $("ask-field").hidden = !o.input;
     input.required = !!o.input;
     if (o.input) { text($("ask-label"), o.input); input.value = o.value || ""; }
@@ -280,50 +280,50 @@
   }
 
   async function rename(p) {
-    const name = await ask("Rename " + p.name, "The hero's phone shows the new name at once.", { input: "New name", value: p.name, ok: "Rename" });
+    const name = await ask(DH.t("rename_who", { name: p.name }), DH.t("rename_note"), { input: DH.t("new_name"), value: p.name, ok: DH.t("rename") });
     if (!name) return;
     const r = await api("PATCH", "/players/" + p.id, { name });
-    if (!r.ok) say(r.data.error.message, true); else say("Renamed to " + r.data.player.name + ".");
+    if (!r.ok) say(r.data.error.message, true); else say(DH.t("renamed", { name: r.data.player.name }));
     refresh();
   }
   async function remove(p) {
-    if (!await ask("Remove " + p.name + "?", p.name + " leaves the game and the scores. Their phone says so.", { ok: "Remove" })) return;
+    if (!await ask(DH.t("remove_who_q", { name: p.name }), DH.t("remove_note", { name: p.name }), { ok: DH.t("remove") })) return;
     const r = await api("DELETE", "/players/" + p.id);
-    if (!r.ok) say(r.data.error.message, true); else say(p.name + " was removed.");
+    if (!r.ok) say(r.data.error.message, true); else say(DH.t("removed", { name: p.name }));
     refresh();
   }
 
   $("b-lock").addEventListener("click", async () => {
     const r = await hostPost("/roster", { locked: !state.roster_locked });
-    if (r.ok) { say(r.data.locked ? "The list is locked: no one else can join." : "The list is open again."); refresh(); }
+    if (r.ok) { say(DH.t(r.data.locked ? "list_locked" : "list_open")); refresh(); }
   });
   // The bulk removals name who they take out before the host confirms.
   async function removeMany(criteria, what, who) {
     const names = state ? state.players.filter(who).map((p) => p.name) : [];
-    if (!names.length) { say("No hero matches: nobody was removed."); return; }
-    const list = names.slice(0, 30).join(", ") + (names.length > 30 ? " and " + (names.length - 30) + " more" : "");
-    if (!await ask("Remove " + what + "?", list + ". They leave the game and the scores. Their phones say so.", { ok: "Remove " + names.length })) return;
+    if (!names.length) { say(DH.t("none_match")); return; }
+    const list = { names: names.slice(0, 30).join(", "), more: names.length - 30 };
+    if (!await ask(DH.t(what), DH.t(names.length > 30 ? "remove_many_more" : "remove_many", list), { ok: DH.t("remove_n", { n: names.length }) })) return;
     const r = await hostPost("/players/remove", criteria);
-    if (r.ok) { say(r.data.removed.length === 1 ? "1 hero was removed." : r.data.removed.length + " heroes were removed."); refresh(); }
+    if (r.ok) { say(DH.tn("n_removed", r.data.removed.length)); refresh(); }
   }
-  $("b-rm-burst").addEventListener("click", () => removeMany({ joined_within: 120 }, "everyone who joined in the last 2 minutes", (p) => p.joined_at && p.joined_at >= state.server_time - 120));
-  $("b-rm-nopower").addEventListener("click", () => removeMany({ never_chose: true }, "every phone hero who has no superpower yet", (p) => !p.paper && !p.superpower));
+  $("b-rm-burst").addEventListener("click", () => removeMany({ joined_within: 120 }, "remove_burst_q", (p) => p.joined_at && p.joined_at >= state.server_time - 120));
+  $("b-rm-nopower").addEventListener("click", () => removeMany({ never_chose: true }, "remove_nopower_q", (p) => !p.paper && !p.superpower));
 
   $("paper-add").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = $("paper-name").value;
     const r = await api("POST", "/players", { name, paper: true });
-    if (!r.ok) { say(r.data && r.data.error ? r.data.error.message : "The server said " + r.status, true); return; }
+    if (!r.ok) { say(r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }), true); return; }
     $("paper-name").value = "";
     // The hero's own link to enter their sheet (their secret, shown this once).
     const link = (main.dataset.join || location.origin + "/").replace(/\/$/, "") + "/paper/" + code + "#hero=" + r.data.player.id + "&key=" + encodeURIComponent(r.data.secret);
-    say(r.data.player.name + " plays on paper. Their link to enter the sheet (give it to them, shown once): " + link);
+    say(DH.t("paper_link", { name: r.data.player.name, link }));
     refresh();
   });
   $("b-close-paper").addEventListener("click", async () => {
-    if (!await ask("Close paper entry?", "No paper sheet can come in or change after this, and the scores become final.", { ok: "Close" })) return;
+    if (!await ask(DH.t("close_paper_q"), DH.t("close_paper_note"), { ok: DH.t("close") })) return;
     const r = await hostPost("/paper/close", {});
-    if (r.ok) { say("Paper entry is closed. The scores are final."); drawn.again(); refresh(); }
+    if (r.ok) { say(DH.t("paper_closed")); drawn.again(); refresh(); }
   });
 
 
@@ -331,8 +331,8 @@
     ev.preventDefault();
     secret = $("secret").value.trim();
     const r = await api("GET", "/me");
-    if (r.ok && r.data.role === "host") { localStorage.setItem(KEY, secret); $("auth").hidden = true; say("Welcome back, host."); }
-    else say("That is not this game's host secret.", true);
+    if (r.ok && r.data.role === "host") { localStorage.setItem(KEY, secret); $("auth").hidden = true; say(DH.t("welcome_back")); }
+    else say(DH.t("not_host_secret"), true);
   });
 
   (async function start() {

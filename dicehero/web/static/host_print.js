@@ -16,9 +16,7 @@
     function printCount() {
       const state = h.state();
       const n = state ? state.player_count : 0;
-      text($("print-count"), n === 1 ? "A sheet with their name for the hero who joined, and:"
-        : n ? "A sheet with their name for each of the " + n + " heroes who joined, and:"
-        : "No hero has joined yet: print blank sheets for players on paper.");
+      text($("print-count"), n ? DH.tn("print_named", n) : DH.t("print_none"));
       if (!n && $("print-blank").value === "0" && !$("print-form").dataset.touched) $("print-blank").value = "30";
     }
     $("print").addEventListener("toggle", printCount);
@@ -29,12 +27,12 @@
       localStorage.setItem(paperKey, chosen);
       const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen, rules: $("print-rules").checked ? "1" : "0" });
       const msg = $("print-msg");
-      text(msg, "Preparing the sheets…");
+      text(msg, DH.t("preparing"));
       $("b-print").disabled = true;
       try {
-        const r = await fetch("/api/games/" + code + "/sheets.pdf?" + query, { headers: { Authorization: "Bearer " + h.secret() }, cache: "no-store" });
+        const r = await fetch("/api/games/" + code + "/sheets.pdf?" + query, { headers: { Authorization: "Bearer " + h.secret(), "Accept-Language": document.documentElement.lang }, cache: "no-store" });
         if (!r.ok) {
-          let why = "The server said " + r.status;
+          let why = DH.t("server_said", { status: String(r.status) });
           try { why = (await r.json()).error.message; } catch (e) { /* not JSON */ }
           text(msg, why); msg.classList.add("no");
           return;
@@ -45,9 +43,9 @@
         document.body.appendChild(a); a.click(); a.remove();
         setTimeout(() => URL.revokeObjectURL(url), 60000);
         msg.classList.remove("no");
-        text(msg, "Downloaded " + a.download + ": open it and print.");
+        text(msg, DH.t("downloaded", { file: a.download }));
       } catch (e) {
-        text(msg, "The sheets could not be downloaded: is the server still running?"); msg.classList.add("no");
+        text(msg, DH.t("download_failed")); msg.classList.add("no");
       } finally {
         $("b-print").disabled = false;
       }

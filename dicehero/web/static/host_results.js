@@ -22,21 +22,21 @@
       const r = await api("GET", "/scores");
       if (!r.ok || standingsKey !== key) return;
       const board = r.data.leaderboard;
-      text($("standings-h"), "Standings after round " + s.roll);
+      text($("standings-h"), DH.t("standings_after", { round: s.roll }));
       const ol = $("top5");
       ol.replaceChildren();
       for (const e of board.slice(0, 5)) {
         const li = document.createElement("li");
         const rank = document.createElement("b"); rank.className = "srank"; rank.textContent = "#" + e.rank;
         const name = document.createElement("span"); name.className = "sname"; name.textContent = e.name;
-        const total = document.createElement("span"); total.className = "stotal"; total.textContent = e.total + " Honor";
+        const total = document.createElement("span"); total.className = "stotal"; total.textContent = DH.t("honor", { honor: e.total });
         const face = document.createElement("span"); face.className = "sface";
         face.append(h.doodle(e.player_id).cloneNode());
         li.append(rank, face, name, total);
         const up = e.rank_before_roll - e.rank;
         if (s.roll > 1 && up > 0) {
           const c = document.createElement("span"); c.className = "sup";
-          c.textContent = "▲" + up; c.setAttribute("aria-label", "up " + up);
+          c.textContent = "▲" + up; c.setAttribute("aria-label", DH.t("up_n", { n: up }));
           li.append(c);
         }
         ol.appendChild(li);
@@ -45,7 +45,7 @@
       const best = s.roll > 1 ? Math.max(0, ...board.map((e) => e.rank_before_roll - e.rank)) : 0;
       const climbers = board.filter((e) => best > 0 && e.rank_before_roll - e.rank === best);
       decisions(await api("GET", "/rounds/" + s.roll + "/decisions"));
-      text($("climber"), climbers.length ? "Biggest climb this round: " + climbers.slice(0, 3).map((e) => e.name + " (now #" + e.rank + ")").join(", ") + ", up " + best + (best === 1 ? " place" : " places") : "");
+      text($("climber"), climbers.length ? DH.tn("biggest_climb", best, { who: climbers.slice(0, 3).map((e) => DH.t("now_rank", { name: e.name, rank: e.rank })).join(", ") }) : "");
       box.hidden = false;
     }
 
@@ -62,7 +62,7 @@
         const tr = document.createElement("tr");
         const th = document.createElement("th");
         th.scope = "row"; th.className = "ddie"; th.textContent = d.value;
-        th.setAttribute("aria-label", "Die " + d.die + ": a " + d.value);
+        th.setAttribute("aria-label", DH.t("die_a_value", { die: d.die, number: d.value }));
         tr.appendChild(th);
         const moved = Object.values(d.move).reduce((a, b) => a + b, 0);
         const cells = [...m.locations.map((_, i) => d.help[String(i + 1)] || 0), moved, d.minion, d.skip];
@@ -77,10 +77,10 @@
           // marked by a frame and a generated "PAR" (the cell's own text stays the share)
           if (i === parAt) {
             td.classList.add("par");
-            if (d.par.use === "move") td.title = "Par moved to " + m.locations[d.par.location - 1];
+            if (d.par.use === "move") td.title = DH.t("par_moved", { place: ed.locations[d.par.location - 1].name });
           }
           if (i === m.locations.length && moved) {
-            td.title = Object.entries(d.move).map(([to, c]) => pct(c) + "% to " + m.locations[+to - 1]).join(", ");
+            td.title = Object.entries(d.move).map(([to, c]) => DH.t("share_to", { share: pct(c), place: ed.locations[+to - 1].name })).join(", ");
           }
           tr.appendChild(td);
         });
@@ -107,14 +107,14 @@
       const typed = state.rolls.filter((r) => r.typed);
       text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';print(hashlib.sha256(s.encode()).hexdigest());" +
         "print({n: [b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in [" + derived.join(",") + "]})\"");
-      text($("check-typed"), typed.length ? "Typed in by the host, not from the seed: " + typed.map((r) => "round " + r.number + ": " + r.dice.join(" ")).join("; ") + "." : "Every roll came from the seed.");
+      text($("check-typed"), typed.length ? DH.t("typed_list", { rounds: typed.map((r) => DH.t("typed_one", { round: r.number, dice: r.dice.join(" ") })).join("; ") }) : DH.t("all_seeded"));
       const pod = $("podium");
       pod.replaceChildren();
       board.slice(0, 3).forEach((e, i) => {
         const li = document.createElement("li");
         li.className = "place p" + (i + 1);
-        const n = document.createElement("span"); n.className = "pn"; n.textContent = e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : "");
-        const t = document.createElement("span"); t.className = "pt"; t.textContent = e.total + " Honor";
+        const n = document.createElement("span"); n.className = "pn"; n.textContent = e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name;
+        const t = document.createElement("span"); t.className = "pt"; t.textContent = DH.t("honor", { honor: e.total });
         const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
         li.append(k, n, t);
         pod.appendChild(li);
@@ -126,12 +126,12 @@
       const rows = board.slice();
       if (par.status === "ready" && par.score) {
         const at = rows.findIndex((e) => e.total < par.score.total);
-        rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: "Par bot (not a hero)" }, par.score));
+        rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: DH.t("par_row") }, par.score));
       }
       for (const e of rows) {
         const tr = document.createElement("tr");
         if (e.bot) tr.className = "parrow";
-        const cells = [e.bot ? "bot" : e.rank, e.name + (e.paper ? (e.pending ? " (paper, to check)" : " (paper)") : ""), ...ed.locations.map((l) => e.locations[l.key]), e.bystander_honor + " (" + e.bystanders + ")", e.minion_honor, e.total];
+        const cells = [e.bot ? DH.t("bot") : e.rank, e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name, ...ed.locations.map((l) => e.locations[l.key]), DH.t("honor_count", { honor: e.bystander_honor, n: e.bystanders }), e.minion_honor, e.total];
         cells.forEach((c, i) => {
           const td = document.createElement(i === 1 ? "th" : "td");
           if (i === 1) td.scope = "row";
@@ -151,13 +151,13 @@
       const el = $("par-result");
       el.hidden = par.status === "none" || par.status === "failed";
       if (par.status !== "ready" || !par.score) {
-        text(el, "The par bot's score is being worked out…");
+        text(el, DH.t("par_working"));
         setTimeout(() => { resultsShown = false; h.soon(); }, 1500);
         return;
       }
       const n = par.beaten_by;
-      text(el, "Par " + par.score.total + ": " + (n === 0 ? "no hero beat the bot" : n === 1 ? "1 hero beat the bot" : n + " heroes beat the bot") +
-        (par.tied ? " (" + par.tied + " tied)" : ""));
+      const beat = n === 0 ? DH.t("none_beat") : DH.tn("n_beat", n);
+      text(el, DH.t(par.tied ? "par_result_tied" : "par_result", { honor: par.score.total, beat, tied: par.tied }));
     }
 
     // Paper sheets after the end: provisional until each is approved and the host closes entry.
@@ -166,16 +166,16 @@
       const res = state.results;
       const paperHeroes = state.players.filter((p) => p.paper);
       $("paper-box").hidden = !paperHeroes.length;
-      text($("results-h"), scores.final ? "Final scores" : "Scores so far (provisional)");
-      text($("provisional"), scores.final ? "Paper entry is closed: these scores are final."
-        : res.pending.length ? "Provisional: " + res.pending.length + (res.pending.length === 1 ? " paper sheet waits" : " paper sheets wait") + " for you to check it against the paper."
-        : "Provisional: paper sheets can still come in. Close paper entry when every sheet is in.");
+      text($("results-h"), DH.t(scores.final ? "final_scores" : "scores_so_far"));
+      text($("provisional"), scores.final ? DH.t("scores_final")
+        : res.pending.length ? DH.tn("sheets_wait", res.pending.length)
+        : DH.t("sheets_can_come"));
       const ul = $("pending");
       ul.replaceChildren();
       for (const p of res.pending) {
         const li = document.createElement("li");
         const n = document.createElement("span"); n.className = "pname"; n.textContent = p.name;
-        li.append(n, h.sheetLink(p, "Check sheet"));
+        li.append(n, h.sheetLink(p, DH.t("check_sheet")));
         ul.appendChild(li);
       }
       $("b-close-paper").hidden = scores.final || !res.paper_open;
@@ -199,19 +199,19 @@
       const W = 760, H = 300, L = 40, B = 40;
       const bw = (W - L - 10) / bins;
       const svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", class: "chart" });
-      svg.appendChild(el("title", {}, "How many heroes scored in each band of " + width + " Honor"));
+      svg.appendChild(el("title", {}, DH.t("chart_title", { width })));
       svg.appendChild(el("line", { x1: L, y1: H - B, x2: W - 5, y2: H - B, stroke: "#111", "stroke-width": 2 }));
       counts.forEach((c, i) => {
         const h = (H - B - 20) * c / top;
         const x = L + i * bw;
         const g = el("g", {});
-        g.appendChild(el("title", {}, (i * width) + "–" + (i * width + width - 1) + " Honor: " + c + (c === 1 ? " hero" : " heroes")));
+        g.appendChild(el("title", {}, DH.tn("chart_band", c, { low: i * width, high: i * width + width - 1 })));
         g.appendChild(el("rect", { x: x + 2, y: H - B - h, width: Math.max(1, bw - 4), height: h, fill: "#0b2a66", stroke: "#111" }));
         if (c) g.appendChild(el("text", { x: x + bw / 2, y: H - B - h - 4, "text-anchor": "middle", "font-size": 16, "font-weight": 700 }, String(c)));
         if (bins <= 20 || i % 2 === 0) g.appendChild(el("text", { x: x + bw / 2, y: H - B + 20, "text-anchor": "middle", "font-size": 14 }, String(i * width)));
         svg.appendChild(g);
       });
-      svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, "Honor"));
+      svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, DH.t("honor_word")));
       $("chart").replaceChildren(svg);
     }
 

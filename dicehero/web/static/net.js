@@ -32,7 +32,7 @@
     return words[key];
   }
   function fill(text, p) {
-    return text.replace(/%\((\w+)\)s/g, (m, k) => (typeof p[k] === "number" ? numbers.format(p[k]) : String(p[k])));
+    return text.replace(/%\((\w+)\)s|%%/g, (m, k) => (!k ? "%" : typeof p[k] === "number" ? numbers.format(p[k]) : String(p[k])));
   }
   DH.t = (key, p) => fill(word(key), p || {});
   DH.tn = function (key, n, p) {

@@ -25,7 +25,7 @@
   async function post(extra) {
     const body = Object.assign({ mode: game.mode, date: game.date, seed: game.seed, actions: game.actions, practice: !!game.practice }, extra);
     const r = await fetch("/api/solo/state", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang }, body: JSON.stringify(body),
     });
     const data = await r.json();
     if (!r.ok) throw new Error(data.error ? data.error.message : "HTTP " + r.status);
@@ -47,7 +47,7 @@
   async function askPar(g, extra, onWait) {
     const body = Object.assign({ mode: g.mode, date: g.date, seed: g.seed, actions: g.actions }, extra);
     for (let i = 0; i < 40; i++) {
-      const r = await fetch("/api/solo/par", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const r = await fetch("/api/solo/par", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang }, body: JSON.stringify(body) });
       const data = await r.json();
       if (!r.ok) throw new Error(data.error ? data.error.message : "HTTP " + r.status);
       const waiting = data.par.status === "working" || (data.coach && data.coach.status === "working");
@@ -55,7 +55,7 @@
       if (onWait) onWait();
       await new Promise((res) => setTimeout(res, 1000));
     }
-    throw new Error("par is taking too long: try again");
+    throw new Error(DH.t("par_slow"));
   }
 
   function newSeed() {
@@ -69,17 +69,17 @@
   function bestLine() {
     const b = bests();
     const day = days()[today];
-    DH.text($("daily-score"), day ? "Your score today: " + day.total + " Honor. Another game on today's dice is practice: it does not change your score." : "");
-    DH.text($("b-daily"), day ? "Practise on today's dice" : "Play today's challenge");
+    DH.text($("daily-score"), day ? DH.t("score_today", { honor: day.total }) : "");
+    DH.text($("b-daily"), DH.t(day ? "practise_today" : "play_today"));
     dailyPar();
-    DH.text($("best-line"), b.all !== undefined ? "Your best game: " + b.all + " Honor." : "");
+    DH.text($("best-line"), b.all !== undefined ? DH.t("best_game", { honor: b.all }) : "");
   }
 
   // The day's par is the number to beat: shown before the game starts.
   async function dailyPar() {
     try {
-      const data = await askPar({ mode: "daily", date: today, actions: [] }, {}, () => DH.text($("daily-par"), "Today's par is being worked out…"));
-      DH.text($("daily-par"), data.par.total === null ? "" : "Today's par: " + data.par.total + " Honor. The par bot plays today's dice too: beat it!");
+      const data = await askPar({ mode: "daily", date: today, actions: [] }, {}, () => DH.text($("daily-par"), DH.t("par_working")));
+      DH.text($("daily-par"), data.par.total === null ? "" : DH.t("par_today", { honor: data.par.total }));
     } catch (e) {
       DH.text($("daily-par"), "");
     }
@@ -93,7 +93,7 @@
     $("coach").hidden = played < 1;
     if (played === coachRound) return;
     coachRound = played;
-    DH.text($("b-coach"), "What would par do in round " + played + "?");
+    DH.text($("b-coach"), DH.t("coach_round", { round: played }));
     $("b-coach").setAttribute("aria-expanded", "false");
     $("coach-out").replaceChildren();
   }
@@ -102,7 +102,7 @@
     const round = coachRound;
     $("b-coach").setAttribute("aria-expanded", "true");
     const line = (t, cls) => { const p = document.createElement("p"); p.textContent = t; if (cls) p.className = cls; return p; };
-    out.replaceChildren(line("Asking the par bot…"));
+    out.replaceChildren(line(DH.t("asking_par")));
     let data;
     try {
       data = await askPar(game, { round });
@@ -111,21 +111,21 @@
     }
     if (round !== coachRound) return;
     const c = data.coach;
-    if (c.status !== "ready") { out.replaceChildren(line("The par bot could not work this round out.", "no")); return; }
+    if (c.status !== "ready") { out.replaceChildren(line(DH.t("par_failed"), "no")); return; }
     const ul = document.createElement("ul");
     ul.className = "coachlist";
     for (const d of c.decisions) {
       const li = document.createElement("li");
       const die = document.createElement("b");
-      die.textContent = d.wild ? "Wild die" + (d.value ? " as a " + d.value : "") : d.die !== null ? "Die " + (d.die + 1) + " (a " + d.value + ")" : "";
+      die.textContent = d.wild ? DH.t(d.value ? "wild_as" : "wild_die", { number: d.value }) : d.die !== null ? DH.t("die_a", { die: d.die + 1, number: d.value }) : "";
       const what = document.createElement("span");
-      what.textContent = (die.textContent ? ": " : "") + d.what + ". ";
+      what.textContent = DH.t(die.textContent ? "coach_what_after" : "coach_what", { what: d.what });
       const why = document.createElement("span"); why.className = "why"; why.textContent = d.reason;
       li.append(die, what, why);
       ul.appendChild(li);
     }
-    out.replaceChildren(line("Round " + c.round + ": from where you stood, par would " + (c.decisions.length ? "do this:" : "skip every die.")), ul,
-      line("That makes " + c.honor + " Honor this round.", "small"));
+    out.replaceChildren(line(DH.t(c.decisions.length ? "coach_do" : "coach_skip", { round: c.round })), ul,
+      line(DH.t("coach_makes", { honor: c.honor }), "small"));
   });
 
   function show(which) {
@@ -141,11 +141,11 @@
   async function begin(g) {
     game = g;
     save();
-    DH.text($("game-title"), g.mode === "daily" ? "Daily challenge · " + g.date + (g.practice ? " · practice" : "") : "Random game");
+    DH.text($("game-title"), g.mode === "daily" ? DH.t(g.practice ? "daily_practice" : "daily_title", { date: g.date }) : DH.t("random_game"));
     DH.text($("game-par"), "");
     if (g.mode === "daily") {
       askPar({ mode: "daily", date: g.date, actions: [] }, {}).then((d) => {
-        if (game === g && d.par.total !== null) DH.text($("game-par"), "Par to beat: " + d.par.total + " Honor");
+        if (game === g && d.par.total !== null) DH.text($("game-par"), DH.t("par_to_beat", { honor: d.par.total }));
       }, () => {});
     }
     show("game");
@@ -155,12 +155,12 @@
       const data = await post({});
       sheet.render(data.sheet);
       if (data.share) finish(data, true);
-      else sheet.say(data.sheet.round ? sheet.roundLine(data.sheet) : "Pick your superpower to start.");
+      else sheet.say(data.sheet.round ? sheet.roundLine(data.sheet) : DH.t("pick_to_start"));
     } catch (e) {
       // A saved game the server refuses (an old version, say) cannot go on: start again.
       localStorage.removeItem(KEY);
       show("start");
-      DH.text($("best-line"), "Your saved game could not be loaded (" + e.message + "). Start a new one.");
+      DH.text($("best-line"), DH.t("saved_lost", { error: e.message }));
     }
   }
 
@@ -180,12 +180,13 @@
       game.recorded = true;
       save();
     }
-    DH.text($("f-total"), s.total + " Honor");
+    DH.text($("f-total"), DH.t("honor", { honor: s.total }));
     const day = game.mode === "daily" ? days()[game.date] : null;
-    DH.text($("final-title"), game.practice ? "Practice over" : "Game over");
-    DH.text($("f-best"), game.practice && day ? "Practice: your score for " + game.date + " stays " + day.total + " Honor."
-      : game.mode === "daily" ? "Your score for " + game.date + "." + (prevAll === undefined || s.total > prevAll ? " A new personal best!" : "")
-      : prevAll === undefined || s.total > prevAll ? "A new personal best!" : "Your best: " + b.all + " Honor.");
+    DH.text($("final-title"), DH.t(game.practice ? "practice_over" : "game_over"));
+    const best = prevAll === undefined || s.total > prevAll;
+    DH.text($("f-best"), game.practice && day ? DH.t("practice_stays", { date: game.date, honor: day.total })
+      : game.mode === "daily" ? DH.t(best ? "score_for_best" : "score_for", { date: game.date })
+      : best ? DH.t("new_best") : DH.t("your_best", { honor: b.all }));
     DH.breakdown($("f-rows"), sheet.edition, s);
     finalPar(s);
     $("f-share").value = data.share;
@@ -208,7 +209,7 @@
   $("b-again").addEventListener("click", () => { localStorage.removeItem(KEY); game = null; bestLine(); show("start"); });
   $("b-new").addEventListener("click", () => {
     if (sheet && sheet.view && !sheet.view.finished && game && game.actions.length &&
-        !confirm("Leave this game and start another?")) return;
+        !confirm(DH.t("leave_game"))) return;
     localStorage.removeItem(KEY); game = null; bestLine(); show("start");
   });
   // Share: the phone's share sheet where there is one, else the clipboard; if both are
@@ -218,10 +219,10 @@
     try {
       if (navigator.share) { await navigator.share({ text }); return; }
       await navigator.clipboard.writeText(text);
-      DH.text($("share-said"), "Copied: paste it to your friends.");
+      DH.text($("share-said"), DH.t("copied"));
     } catch (e) {
       $("f-share").select();
-      DH.text($("share-said"), "Selected: copy it to share.");
+      DH.text($("share-said"), DH.t("selected"));
     }
   });
 
