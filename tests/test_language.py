@@ -76,7 +76,7 @@ def test_a_phone_receives_its_scripts_words_in_its_own_language_only(client, api
     code = api.create().code
     client.set_cookie(i18n.COOKIE, PSEUDO)
     words = _words(client.get(f"/play/{code}").get_data(as_text=True))
-    assert set(words) == {"_plural", *SCRIPTS["sheet"], *SCRIPTS["play"]}
+    assert set(words) == {"_plural", *SCRIPTS["sheet"], *SCRIPTS["play"], *SCRIPTS["par"]}
     assert words["live"] == i18n.pseudo("● Live")
     assert words["heroes_done"] == [i18n.pseudo("%(done)s of %(n)s hero done."),
                                     i18n.pseudo("%(done)s of %(n)s heroes done.")]

@@ -388,6 +388,24 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "download_failed": N_("The sheets could not be downloaded: is the server still running?"),
         "not_host_secret": N_("That is not this game's host secret."),
     },
+    "par": {
+        "col_where": N_("Where"),
+        "col_you": N_("You"),
+        "col_par": N_("Par"),
+        # Translators: %(n)s is how many Bystanders were rescued.
+        "bystanders_n": N_("Bystanders (%(n)s)"),
+        # Translators: %(n)s is how many Robot Minions were defeated.
+        "minions_n": N_("Robot Minions (%(n)s)"),
+        "total": N_("Total"),
+        # Translators: %(honor)s is how many Honor points the hero scored above par.
+        "beat_par": N_("You beat the par bot by %(honor)s Honor!"),
+        # Translators: %(honor)s is the score both made.
+        "tied_par": N_("You tied with the par bot: %(honor)s Honor each."),
+        # Translators: %(honor)s is par's score; %(more)s how many Honor points more it made.
+        "par_more": N_("The par bot scored %(honor)s Honor: %(more)s more than you. See where "
+                       "below."),
+        "par_working": N_("The par bot's score is being worked out…"),
+    },
     "play": {
         "live": N_("● Live"),
         "reconnecting": N_("Reconnecting…"),

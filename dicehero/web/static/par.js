@@ -11,7 +11,7 @@
     table.classList.add("vspar");
     if (!table.tHead) {
       const tr = table.createTHead().insertRow();
-      for (const t of ["Where", "You", "Par"]) {
+      for (const t of [DH.t("col_where"), DH.t("col_you"), DH.t("col_par")]) {
         const th = document.createElement("th"); th.scope = "col"; th.textContent = t; tr.appendChild(th);
       }
     }
@@ -21,16 +21,16 @@
       if (bot > you) tr.cells[2].className = "parwins"; else if (you > bot) tr.cells[1].className = "youwin";
     };
     for (const loc of edition.locations) add(loc.name, score.locations[loc.key], par.locations[loc.key]);
-    add("Bystanders (" + score.bystanders + ")", score.bystander_honor, par.bystander_honor);
-    add("Robot Minions (" + score.minions + ")", score.minion_honor, par.minion_honor);
-    add("Total", score.total, par.total);
+    add(DH.t("bystanders_n", { n: score.bystanders }), score.bystander_honor, par.bystander_honor);
+    add(DH.t("minions_n", { n: score.minions }), score.minion_honor, par.minion_honor);
+    add(DH.t("total"), score.total, par.total);
   };
 
   // One line comparing a hero's total with par's.
   DH.parVerdict = function (mine, par) {
-    if (mine > par) return "You beat the par bot by " + (mine - par) + " Honor!";
-    if (mine === par) return "You tied with the par bot: " + par + " Honor each.";
-    return "The par bot scored " + par + " Honor: " + (par - mine) + " more than you. See where below.";
+    if (mine > par) return DH.t("beat_par", { honor: mine - par });
+    if (mine === par) return DH.t("tied_par", { honor: par });
+    return DH.t("par_more", { honor: par, more: par - mine });
   };
 
   // Par is worked out on the server in the background: ask(), which resolves to par
@@ -52,7 +52,7 @@
         DH.compare(tbody, edition, mine, par.score);
         return;
       }
-      line.textContent = "The par bot's score is being worked out…";
+      line.textContent = DH.t("par_working");
       await new Promise((res) => setTimeout(res, 1500));
     }
   };
