@@ -406,6 +406,83 @@ SCRIPTS: dict[str, dict[str, Text]] = {
                        "below."),
         "par_working": N_("The par bot's score is being worked out…"),
     },
+    "paper": {
+        # Translators: %(status)s is an HTTP status number, as 502.
+        "server_said": N_("The server said %(status)s."),
+        "all_in_done": N_("Your whole sheet is entered. Well done, hero!"),
+        # Translators: %(round)s is the round just entered; %(next)s the one to enter now.
+        "round_entered_now": N_("Round %(round)s entered. Now round %(next)s: tap a die, then "
+                                "where you marked it."),
+        # Translators: %(round)s is the round just entered; %(next)s the one not rolled yet.
+        "round_entered_wait": N_("Round %(round)s entered. Round %(next)s is not rolled yet: "
+                                 "come back after the next roll."),
+        # Translators: %(round)s is the round to enter now.
+        "power_entered": N_("Superpower entered. Now round %(round)s: tap a die, then where you "
+                            "marked it."),
+        "took_back": N_("Took back your last mark."),
+        "which_power": N_("Which superpower did you choose on your sheet? Tap it."),
+        "no_dice_come_back": N_("No dice are rolled yet. Come back after the first roll."),
+        "all_in": N_("Your whole sheet is entered."),
+        # Translators: %(round)s is the round entered.
+        "round_is_entered": N_("Round %(round)s is entered. Come back after the next roll."),
+        # Translators: %(round)s is the round to enter.
+        "enter_round": N_("Round %(round)s: tap a die, then the place where you marked it. Tap "
+                          "Done when the round is entered."),
+        # Translators: %(error)s says why, as the server words it.
+        "not_sent": N_("Not sent: %(error)s"),
+        # Translators: %(honor)s is the sheet's score; %(rank)s its place.
+        "score_rank": N_("%(honor)s Honor, #%(rank)s."),
+        # Translators: %(score)s is the sheet's score and place, as "12 Honor, #3.".
+        "approved": N_("Approved: %(score)s"),
+        "entry_closed": N_("Paper entry is closed."),
+        "still_correct": N_("You can still correct it here."),
+        "check_undecided": N_("The check could not decide in time whether the game's rolls can "
+                              "make these marks: compare every mark with the paper sheet."),
+        "check_done": N_("Every mark was checked over the game's real rolls."),
+        "sent_by_player": N_("Sent by the player."),
+        "compare_approve": N_("Compare it with the paper sheet, then approve it."),
+        # Translators: %(score)s is the sheet's score and place, as "12 Honor, #3." (or
+        # nothing when there is no score yet).
+        "approved_by_host": N_("Approved by the host: %(score)s"),
+        "only_host": N_("Only the host can change it now."),
+        "sheets_closed": N_("Paper sheets for this game are closed."),
+        # Translators: %(honor)s is the score; %(rank)s the place.
+        "your_score": N_("Your score: %(honor)s Honor, #%(rank)s."),
+        "not_on_board": N_("Not on the scoreboard yet."),
+        "changed_send": N_("Changed since you last sent it: tap Send."),
+        # Translators: %(honor)s is the score, %(rank)s the place among %(n)s heroes.
+        "on_board_rank": Np_("On the scoreboard: %(honor)s Honor, #%(rank)s of %(n)s hero.",
+                             "On the scoreboard: %(honor)s Honor, #%(rank)s of %(n)s heroes."),
+        "on_board": N_("On the scoreboard."),
+        "host_will_check": N_("The host will check it against your paper."),
+        # Translators: %(time)s is the time entry closes, as 14:05.
+        "correct_until": N_("The game is over: you can correct your sheet until %(time)s."),
+        "no_rolls": N_("No rolls yet."),
+        # Translators: %(round)s is a round number, shown on the strip of rolls: R3.
+        "round_short": N_("R%(round)s"),
+        # Translators: %(round)s is a round number; %(dice)s its dice, as "3, 5, 1, 6".
+        "roll_entering": N_("Round %(round)s: %(dice)s, entering now"),
+        "roll_entered": N_("Round %(round)s: %(dice)s, entered"),
+        "roll_not_entered": N_("Round %(round)s: %(dice)s, not entered yet"),
+        # Translators: %(error)s says why, as the server words it.
+        "saved_marks_misfit": N_("Your saved marks do not fit this game (%(error)s). Starting "
+                                 "from your last sent sheet."),
+        # Translators: %(name)s is the paper hero's name.
+        "title_paper": N_("%(name)s · paper"),
+        "title_paper_host": N_("%(name)s · paper · checked by the host"),
+        "join_over": N_("This game is over. If your host wrote your hero in, open the link they "
+                        "gave you, or ask them to enter your sheet."),
+        "join_late": N_("Paper heroes are written in before the first roll, and this game has "
+                        "started. If your host wrote your hero in, open the link they gave you, "
+                        "or ask them to enter your sheet."),
+        "join_by_host": N_("Paper heroes are written in by the host. Ask your host to add your "
+                           "hero on the host screen and to give you your link: it opens this "
+                           "page for you."),
+        "approved_counts": N_("Approved. The sheet counts as it is."),
+        "sent_on_board": N_("Sent. Your sheet is on the scoreboard."),
+        "clear_confirm": N_("Clear every mark you entered here and start again? The scoreboard "
+                            "keeps your last sent sheet until you send again."),
+    },
     "play": {
         "live": N_("● Live"),
         "reconnecting": N_("Reconnecting…"),

@@ -33,7 +33,7 @@
   function saveDraft() { localStorage.setItem(DRAFT, JSON.stringify(draft)); }
 
   const api = DH.api(code, () => me && me.secret);
-  const errText = (r) => (r.data && r.data.error ? r.data.error.message : "The server said " + r.status + ".");
+  const errText = (r) => (r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }));
 
   function check(extra) {
     return api("POST", "/paper/check", Object.assign({ superpower: draft.superpower, rounds: draft.rounds }, extra));
@@ -60,21 +60,21 @@
 
   function describe(a, v) {
     if (a.type === "done") {
-      if (allIn(v)) return "Your whole sheet is entered. Well done, hero!";
-      if (!v.done) return "Round " + (v.round - 1) + " entered. Now round " + v.round + ": tap a die, then where you marked it.";
-      return "Round " + v.round + " entered. Round " + (v.round + 1) + " is not rolled yet: come back after the next roll.";
+      if (allIn(v)) return DH.t("all_in_done");
+      if (!v.done) return DH.t("round_entered_now", { round: v.round - 1, next: v.round });
+      return DH.t("round_entered_wait", { round: v.round, next: v.round + 1 });
     }
-    if (a.type === "choose" && v.round > 0) return "Superpower entered. Now round " + v.round + ": tap a die, then where you marked it.";
-    if (a.type === "undo") return "Took back your last mark.";
+    if (a.type === "choose" && v.round > 0) return DH.t("power_entered", { round: v.round });
+    if (a.type === "undo") return DH.t("took_back");
     return "";
   }
 
   function hint(v) {
-    if (v.legal.choose.length) return "Which superpower did you choose on your sheet? Tap it.";
-    if (v.round === 0) return "No dice are rolled yet. Come back after the first roll.";
-    if (allIn(v)) return "Your whole sheet is entered.";
-    if (v.done) return "Round " + v.round + " is entered. Come back after the next roll.";
-    return "Round " + v.round + ": tap a die, then the place where you marked it. Tap Done when the round is entered.";
+    if (v.legal.choose.length) return DH.t("which_power");
+    if (v.round === 0) return DH.t("no_dice_come_back");
+    if (allIn(v)) return DH.t("all_in");
+    if (v.done) return DH.t("round_is_entered", { round: v.round });
+    return DH.t("enter_round", { round: v.round });
   }
 
   async function submit() {
@@ -88,7 +88,7 @@
       state.status = r.data.status;
     } else {
       score = null;
-      setSent("Not sent: " + errText(r), true);
+      setSent(DH.t("not_sent", { error: errText(r) }), true);
       return false;
     }
     showSent();
@@ -110,27 +110,26 @@
     $("b-restart").disabled = locked;
     $("b-approve").hidden = !asHost || closed || approved || sentKey === null || keyOf(draft) !== sentKey;
     if (asHost && sentKey !== null && keyOf(draft) === sentKey) {
-      const s = score ? score.total + " Honor, #" + score.rank + "." : "";
-      if (approved) { setSent("Approved: " + s + (closed ? " Paper entry is closed." : " You can still correct it here."), false); return; }
-      const checked = checkedAs === "undecided" ? "The check could not decide in time whether the game's rolls can make these marks: compare every mark with the paper sheet." : "Every mark was checked over the game's real rolls.";
-      setSent("Sent by the player. " + checked + " " + s + " Compare it with the paper sheet, then approve it.", false);
+      const s = score ? DH.t("score_rank", { honor: score.total, rank: score.rank }) : "";
+      if (approved) { setSent([DH.t("approved", { score: s }), DH.t(closed ? "entry_closed" : "still_correct")].join(" "), false); return; }
+      const checked = DH.t(checkedAs === "undecided" ? "check_undecided" : "check_done");
+      setSent([DH.t("sent_by_player"), checked, s, DH.t("compare_approve")].filter(Boolean).join(" "), false);
       return;
     }
     if (approved && !asHost && !closed && keyOf(draft) === sentKey) {
-      setSent("Approved by the host: " + (score ? score.total + " Honor, #" + score.rank + ". " : "") + "Only the host can change it now.", false);
+      setSent([DH.t("approved_by_host", { score: score ? DH.t("score_rank", { honor: score.total, rank: score.rank }) : "" }), DH.t("only_host")].join(" "), false);
       return;
     }
-    if (closed) { setSent("Paper sheets for this game are closed." + (score ? " Your score: " + score.total + " Honor, #" + score.rank + "." : ""), !score); return; }
+    if (closed) { setSent([DH.t("sheets_closed"), score ? DH.t("your_score", { honor: score.total, rank: score.rank }) : ""].filter(Boolean).join(" "), !score); return; }
     let s;
-    const heroes = count === 1 ? "1 hero" : count + " heroes";
-    if (sentKey === null) s = "Not on the scoreboard yet.";
-    else if (keyOf(draft) !== sentKey) s = "Changed since you last sent it: tap Send.";
-    else if (score) s = "On the scoreboard: " + score.total + " Honor, #" + score.rank + " of " + heroes + ".";
-    else s = "On the scoreboard.";
-    if (sentKey !== null && keyOf(draft) === sentKey && !approved && !asHost) s += " The host will check it against your paper.";
+    if (sentKey === null) s = DH.t("not_on_board");
+    else if (keyOf(draft) !== sentKey) s = DH.t("changed_send");
+    else if (score) s = DH.tn("on_board_rank", count, { honor: score.total, rank: score.rank });
+    else s = DH.t("on_board");
+    if (sentKey !== null && keyOf(draft) === sentKey && !approved && !asHost) s += " " + DH.t("host_will_check");
     if (last.status === "over" && last.open_until) {
       const t = new Date(last.open_until * 1000);
-      s += " The game is over: you can correct your sheet until " + t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + ".";
+      s += " " + DH.t("correct_until", { time: t.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }) });
     }
     setSent(s, sentKey !== null && keyOf(draft) !== sentKey);
   }
@@ -142,7 +141,7 @@
     const entered = v.done ? v.round : v.round - 1;
     if (!rolls.length) {
       const li = document.createElement("li");
-      li.textContent = "No rolls yet.";
+      li.textContent = DH.t("no_rolls");
       ol.appendChild(li);
     }
     for (const r of rolls) {
@@ -150,12 +149,11 @@
       const now = r.number === v.round && !v.done;
       li.className = now ? "now" : r.number <= entered ? "in" : "";
       const b = document.createElement("b");
-      b.textContent = "R" + r.number;
+      b.textContent = DH.t("round_short", { round: r.number });
       const dice = document.createElement("span");
       dice.textContent = r.dice.join(" ");
       li.append(b, dice);
-      li.setAttribute("aria-label", "Round " + r.number + ": " + r.dice.join(", ") +
-        (now ? ", entering now" : r.number <= entered ? ", entered" : ", not entered yet"));
+      li.setAttribute("aria-label", DH.t(now ? "roll_entering" : r.number <= entered ? "roll_entered" : "roll_not_entered", { round: r.number, dice: r.dice.join(", ") }));
       ol.appendChild(li);
     }
   }
@@ -173,7 +171,7 @@
     let r = await check({});
     if (!r.ok && r.status === 422) {
       // Marks kept on this phone that the game refuses: fall back to what the server holds.
-      sheet.say("Your saved marks do not fit this game (" + errText(r) + "). Starting from your last sent sheet.", true);
+      sheet.say(DH.t("saved_marks_misfit", { error: errText(r) }), true);
       draft = sentKey ? JSON.parse(sentKey) : { superpower: null, rounds: [] };
       saveDraft();
       r = await check({});
@@ -224,7 +222,7 @@
     score = sentKey ? p.data.score : null;
     count = p.data.player_count;
     if (!draft || asHost || (approved && sentKey)) { draft = held; saveDraft(); }
-    DH.text($("hero-title"), p.data.player.name + " · paper" + (asHost ? " · checked by the host" : ""));
+    DH.text($("hero-title"), DH.t(asHost ? "title_paper_host" : "title_paper", { name: p.data.player.name }));
     $("back-host").hidden = !asHost;
     if (asHost) $("to-marks").href += "?hero=" + hero;
     $("join").hidden = true;
@@ -245,9 +243,7 @@
     $("game").hidden = true;
     $("join-closed").hidden = false;
     const late = state && (state.roll > 0 || state.status === "over");
-    DH.text($("join-closed"), state && state.status === "over" ? "This game is over. If your host wrote your hero in, open the link they gave you, or ask them to enter your sheet."
-      : late ? "Paper heroes are written in before the first roll, and this game has started. If your host wrote your hero in, open the link they gave you, or ask them to enter your sheet."
-        : "Paper heroes are written in by the host. Ask your host to add your hero on the host screen and to give you your link: it opens this page for you.");
+    DH.text($("join-closed"), DH.t(state && state.status === "over" ? "join_over" : late ? "join_late" : "join_by_host"));
   }
 
   // The host's link for one paper hero: #hero=ID&key=SECRET, kept on this phone, then
@@ -266,11 +262,11 @@
     approved = true;
     score = r.data.score;
     showSent();
-    sheet.say("Approved. The sheet counts as it is.");
+    sheet.say(DH.t("approved_counts"));
   });
-  $("b-send").addEventListener("click", async () => { if (await submit()) sheet.say("Sent. Your sheet is on the scoreboard."); });
+  $("b-send").addEventListener("click", async () => { if (await submit()) sheet.say(DH.t("sent_on_board")); });
   $("b-restart").addEventListener("click", async () => {
-    if (!confirm("Clear every mark you entered here and start again? The scoreboard keeps your last sent sheet until you send again.")) return;
+    if (!confirm(DH.t("clear_confirm"))) return;
     draft = { superpower: null, rounds: [] };
     saveDraft();
     $("msg").classList.remove("no");
