@@ -7,6 +7,7 @@ word on a button, and a translator may need to tell them apart.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
             "npgettext": ((1, "c"), 2, 3), "N_": None, "Np_": (1, 2),
             "lazy_gettext": None}
 COMMENT_TAGS = ("Translators:",)
+PLACEHOLDER_NAME = re.compile(r"%\((\w+)\)[sd]")
 
 # (table, key) -> context: the edition texts a person reads.
 TEXTS = {
@@ -63,6 +65,59 @@ def extract_edition(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         yield lineno, "pgettext", (context, text), []
 
 
+# What each placeholder name stands for: a message whose own translator comment does not
+# explain a placeholder gets this note (a translator sees every placeholder explained;
+# tests/test_catalogs.py fails on a name missing here and in the message's comments).
+PLACEHOLDER_NOTES = {
+    "address": "a web address", "beat": "how many heroes beat the par bot, in words",
+    "box": "a box's number at a location", "code": "a game's join code, as KM4TRX",
+    "date": "a day, as the reader writes dates", "dice": "dice, as 3, 5, 1, 6",
+    "die": "a die's place in the tray: 1 to 4", "done": "how many heroes are done",
+    "error": "why, in words (from the browser or the server)",
+    "faces": "the number of faces of a die (6)", "field": "the name of a JSON field",
+    "fields": "names of JSON fields", "file": "a file name", "first": "a superpower, as 3 Ice",
+    "game": "a join code, quoted", "half": "1 or 2: the first or second number of a pair",
+    "here": "the location where the hero stands", "hi": "the largest number allowed",
+    "high": "the top of a band of scores", "honor": "a number of Honor points",
+    "kb": "a size in KB", "kib": "a size in KiB", "known": "the field names expected",
+    "label": "a box's name, as City Hall, box 2, needs a 2",
+    "link": "a web address to give the hero", "listen": "a network address",
+    "lo": "the smallest number allowed", "low": "the bottom of a band of scores",
+    "m": "a number of minutes", "more": "how many more", "most": "the largest number allowed",
+    "n": "a count", "name": "a hero's name (or an edition's)",
+    "names": "heroes' names, as Ada, Bob",
+    "next": "the next round's number", "now": "the current roll's number",
+    "number": "a die's number, 1 to 6", "other": "another hero's name",
+    "pair": "a pair's number at a location", "papers": "paper sizes, as a4, letter",
+    "place": "a location's name, as City Hall", "player": "a player's id number",
+    "power": "a superpower's name, as Ice", "rank": "a place in the standings: 1, 2, ...",
+    "roll": "a roll's number", "rolled": "the number the die was rolled as",
+    "round": "a round's number", "rounds": "how many rounds the game has",
+    "rule": "a location's rule, a sentence", "s": "a number of seconds",
+    "score": "a score and place, as 12 Honor, #3.", "second": "a superpower, as 5 Shapeshift",
+    "sent": "the roll number that was sent", "share": "a percentage of the class",
+    "side": "a length in pixels", "state": "what a box holds, as marked",
+    "status": "an HTTP status number, as 502", "text": "what a superpower does, a sentence",
+    "tied": "how many heroes tied with par", "time": "a time of day or a time left",
+    "url": "a web address", "used": "how a die was used: moved, helped, robot, skipped",
+    "uses": "how many uses a superpower has", "what": "what par did, in words",
+    "who": "heroes' names with their places", "why": "why, in words",
+    "width": "the width of a band of scores, in Honor",
+}
+
+
+def explain_placeholders(catalog: Catalog) -> None:
+    """Give each message a translator note for every placeholder its comments leave out."""
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        said = " ".join(m.auto_comments)
+        for name in sorted({n for text in ids for n in PLACEHOLDER_NAME.findall(text)}):
+            if f"%({name})s" not in said and name in PLACEHOLDER_NOTES:
+                m.auto_comments.append(f"%({name})s is {PLACEHOLDER_NOTES[name]}.")
+
+
 def extract() -> Catalog:
     """What extraction finds in the code today, as ``pybabel extract -F babel.cfg`` would."""
     root = Path(__file__).resolve().parent.parent
@@ -74,6 +129,7 @@ def extract() -> Catalog:
             strip_comment_tags=True):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
                     context=context)
+    explain_placeholders(catalog)
     return catalog
 
 

@@ -6,7 +6,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from dicehero import i18n
-from dicehero.i18n_extract import extract
+from dicehero.i18n_extract import PLACEHOLDER_NAME, extract
 
 
 def _key(m) -> tuple:
@@ -25,6 +25,17 @@ def test_messages_pot_is_what_extraction_finds_in_the_code_today():
     assert sorted(set(found) - set(shipped), key=str) == [], "not extracted yet"
     assert sorted(set(shipped) - set(found), key=str) == [], "no longer in the code"
     assert found == shipped, "translator comments changed"
+
+
+def test_every_placeholder_is_explained_to_the_translator():
+    """A translator sees what each %(name)s stands for, in the message's comments."""
+    unexplained = []
+    for m in i18n.read_pot():
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        said = " ".join(m.auto_comments)
+        unexplained += [(ids[0], name) for text in ids
+                        for name in PLACEHOLDER_NAME.findall(text) if f"%({name})s" not in said]
+    assert unexplained == []
 
 
 @pytest.mark.parametrize("lang", i18n.languages()[1:])
