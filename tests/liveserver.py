@@ -39,8 +39,13 @@ class Server:
         self.args = args  # e.g. ("--workers", "2")
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 15) -> Server:
-        """Start the process and wait until it accepts connections."""
+    def start(self, timeout: float = 60) -> Server:
+        """Start the process and wait until it accepts connections.
+
+        The wait is long because a loaded 2-core machine (CI beside other work) can take
+        tens of seconds to import and fork gunicorn's workers; a server that does not
+        answer in time is stopped before the error is raised, so no process outlives the
+        test that started it."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("DATABASE_URL", None)
         env.pop("REDIS_URL", None)
@@ -57,11 +62,13 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                self.proc.wait()
                 raise RuntimeError(log.read_text())
             if self._answers():
                 return self
             time.sleep(0.05)
-        raise RuntimeError("server did not start")
+        self.stop()
+        raise RuntimeError(f"server did not start in {timeout:.0f} s:\n{log.read_text()}")
 
     def _answers(self) -> bool:
         """Whether the server answers HTTP. A bare connect is not enough: with no listener,

@@ -175,7 +175,7 @@ def server(request, tmp_path):
             env = {"DATABASE_URL": stack.enter_context(fresh_database()),
                    "REDIS_URL": REDIS_URL}
             args = ("--workers", "1")
-        srv = Server(instance, env=env, args=args).start(timeout=30)
+        srv = Server(instance, env=env, args=args).start()
         stack.callback(srv.stop)
         yield srv
 
