@@ -119,13 +119,11 @@ class ActionDesk(GameAccess):
 
     def _act_batch(self, s: Session, code: str, jobs: list[Job]) -> AfterCommit:
         """Every tap of the batch in this transaction; each job gets its outcome."""
-        for job in jobs:
-            job.result = job.error = None
         try:
             game = self._game(s, code, lock=True)
         except StoreError as e:
             for job in jobs:
-                job.error = e
+                job.refuse(e)
             return lambda: None
         ids = {job.item.player_id for job in jobs if 0 < job.item.player_id < 2**62}
         players: dict[int, Hero] = {p.id: p for p in s.execute(
@@ -135,9 +133,9 @@ class ActionDesk(GameAccess):
         unstored: list[Accepted] = []  # rows not inserted yet
         for job in jobs:
             try:
-                job.result = self._one(s, game, players, gfold, job.item, sheets, unstored)
+                job.accept(self._one(s, game, players, gfold, job.item, sheets, unstored))
             except (StoreError, ActionError) as e:
-                job.error = e
+                job.refuse(e)
         self._insert(s, unstored)
         new = [a for a in (job.result for job in jobs) if a is not None and not a.repeated]
         return lambda: self._cache(gfold, new)

@@ -19,6 +19,7 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -28,6 +29,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from dicehero.store.errors import Refusal, StoreError
+from dicehero.store.locks import KeyedLocks
 from dicehero.store.models import EventRow, Game
 
 T = TypeVar("T")
@@ -85,19 +87,18 @@ class Store:
         self._write = sessionmaker(self.engine.execution_options(immediate=True),
                                    expire_on_commit=False)
         self._global_lock = threading.RLock()
-        self._locks: dict[str, threading.RLock] = {}
+        self.game_locks = KeyedLocks()  # PostgreSQL: writers of one game; gone when unused
         self.listeners: list[Callable[[StoredEvent], None]] = []
 
     def read(self) -> Session:
         """A session for reading (use as a context manager)."""
         return self._read()
 
-    def writer_lock(self, key: str | None) -> threading.RLock:
+    def writer_lock(self, key: str | None) -> AbstractContextManager[Any]:
         """The lock that serialises this process's writers of game ``key`` (of all, on SQLite)."""
         if self.is_sqlite or key is None:
             return self._global_lock
-        with self._global_lock:
-            return self._locks.setdefault(key, threading.RLock())
+        return self.game_locks.hold(key)
 
     def write(self, key: str | None, work: Callable[[Session], T]) -> T:
         """Run ``work`` in one transaction, committed before returning; then publish its events.
