@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from dicehero.live.order import Place, place
 from dicehero.live.sse import format_sse
 
 QUEUE_SIZE = 64
@@ -78,9 +79,10 @@ class Subscription:
     def deliver_direct(self, seq: int, data: bytes, last: int | None = None) -> bool:
         """Direct mode: events ``seq`` to ``last`` (one event if None), framed, into the socket;
         False if the client is dropped."""
-        if seq <= self.sent:
-            return not self.dropped  # the client has it already
-        if seq > self.sent + 1:  # a gap: never skip an event, reconnect and catch up
+        where = place(seq, self.sent)
+        if where is Place.HAVE:
+            return not self.dropped
+        if where is Place.GAP:  # never skip an event: reconnect and catch up
             self.drop()
             return False
         self.sent = seq if last is None else last
@@ -289,7 +291,7 @@ class Broker:
         have; False if it was dropped. ``framed`` caches the bytes for every client."""
         sent = sub.sent
         start = 0
-        while start < len(events) and events[start][0] <= sent:
+        while start < len(events) and place(events[start][0], sent) is Place.HAVE:
             start += 1
         if start == len(events):
             return not sub.dropped  # it has them all
@@ -297,7 +299,7 @@ class Broker:
         data = framed.get(key)
         if data is None:
             todo = events[start:]
-            if any(b[0] != a[0] + 1 for a, b in itertools.pairwise(todo)):
+            if any(place(b[0], a[0]) is not Place.NEXT for a, b in itertools.pairwise(todo)):
                 # A gap inside the batch: up to it, then the gap drops the client.
                 for seq, payload in todo:
                     if not sub.deliver_direct(seq, chunk(payload) if sub.chunked else payload):

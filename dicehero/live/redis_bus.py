@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from dicehero.live.bus import QUEUE_SIZE, Broker, Subscription, encode_event
+from dicehero.live.order import Place, place
 
 log = logging.getLogger(__name__)
 
@@ -115,9 +116,10 @@ class RedisBus:
             if game_id not in self._seen:
                 return  # no client of this game here
             seen = self._seen[game_id]
-            if seen is not None and seq <= seen:
+            where = Place.NEXT if seen is None else place(seq, seen)
+            if where is Place.HAVE:
                 return
-            if seen is not None and seq > seen + 1:
+            if where is Place.GAP:
                 self._fill(game_id, seen, seq)
             self._seen[game_id] = seq
             self.broker.deliver(game_id, seq, payload)

@@ -27,6 +27,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from dicehero.live import KEEPALIVE, Bus, Subscription, encode_event
 from dicehero.live.detached import Detached
+from dicehero.live.order import Place, place
 from dicehero.store import Store
 from dicehero.store.fields import normalise_code
 from dicehero.web import games
@@ -169,6 +170,14 @@ def events(code: str) -> Response:
             if len(rows) < 1000:
                 return
 
+    def in_order(seq: int, payload: bytes, sent: int) -> Iterator[tuple[int, bytes]]:
+        """A live event for a client that has up to ``sent``: any it missed, then it."""
+        where = place(seq, sent)
+        if where is Place.GAP:
+            yield from catch_up(sent, upto=seq)
+        if where is not Place.HAVE:
+            yield seq, payload
+
     handler = request.environ.get("dicehero.handler")
     direct = handler is not None and getattr(handler, "socket", None) is not None
     detached = _detached_clients() if direct else None
@@ -207,12 +216,7 @@ def events(code: str) -> Response:
                     _detach(sub, handler, detached, sent, lambda: streams.release(key))
                     state["detached"] = True
                     return
-                seq, payload = sub.items.popleft()
-                if seq > sent + 1:
-                    for old, missed in catch_up(sent, upto=seq):
-                        yield missed
-                        sent = old
-                if seq > sent:
+                for seq, payload in in_order(*sub.items.popleft(), sent):
                     yield payload
                     sent = seq
             while True:
@@ -222,15 +226,9 @@ def events(code: str) -> Response:
                         return  # fell behind: the client reconnects and catches up
                     yield KEEPALIVE
                     continue
-                seq, payload = item
-                if seq <= sent:
-                    continue
-                if seq > sent + 1:
-                    for old, missed in catch_up(sent, upto=seq):
-                        yield missed
-                        sent = old
-                yield payload
-                sent = seq
+                for seq, payload in in_order(*item, sent):
+                    yield payload
+                    sent = seq
         finally:
             if not state["detached"]:
                 sub.close()
