@@ -146,6 +146,12 @@ class GameAccess:
         return [list(r.dice) for r in s.scalars(
             select(Roll).where(Roll.game_id == game.id).order_by(Roll.number))]
 
+    @staticmethod
+    def _active_count(s: Session, game: Game) -> int:
+        """How many heroes are in the game (counted by the database, none loaded)."""
+        return s.scalar(select(func.count(Player.id)).where(
+            Player.game_id == game.id, Player.removed.is_(False))) or 0
+
     def _done_count(self, s: Session, game: Game) -> int:
         if game.roll_count == 0:
             return 0

@@ -170,7 +170,7 @@ class ActionDesk(GameAccess):
             emit(s, game, "player_done", {
                 "round": game.roll_count, "player": {"id": player.id, "name": player.name},
                 "done_count": self._done_count(s, game),
-                "player_count": len(self._active(s, game))})
+                "player_count": self._active_count(s, game)})
             self._maybe_auto_finish(s, game, dict(sheets))
         elif kind == "choose":
             emit(s, game, "player_chose", {"player": {"id": player.id, "name": player.name},

@@ -109,10 +109,21 @@ class RoundDesk(GameAccess):
         emit(s, game, "offer", data)
         return data
 
-    def _stragglers(self, s: Session, game: Game) -> list[Player]:
+    @staticmethod
+    def _stragglers(s: Session, game: Game) -> list[Player]:
+        """The heroes still playing the round (the database picks them: none other loaded)."""
         if game.roll_count == 0:
             return []
-        return [p for p in self._active(s, game) if p.done_roll < game.roll_count]
+        return list(s.scalars(select(Player).where(
+            Player.game_id == game.id, Player.removed.is_(False),
+            Player.done_roll < game.roll_count).order_by(Player.id)))
+
+    @staticmethod
+    def _anyone_playing(s: Session, game: Game) -> bool:
+        """Whether a hero is still playing the round."""
+        return game.roll_count > 0 and s.scalar(select(Player.id).where(
+            Player.game_id == game.id, Player.removed.is_(False),
+            Player.done_roll < game.roll_count).limit(1)) is not None
 
     def _check_go_on(self, stragglers: list[Player], go_on: bool) -> None:
         if stragglers and not go_on:
@@ -176,7 +187,7 @@ class RoundDesk(GameAccess):
             game.timer_ends_at = None
             data = {"number": number, "dice": dice, "typed": typed is not None,
                     "rounds": game.rounds, "forfeited": forfeited,
-                    "player_count": len(self._active(s, game))}
+                    "player_count": self._active_count(s, game)}
             emit(s, game, "roll", data)
             return data
 
@@ -215,7 +226,7 @@ class RoundDesk(GameAccess):
         """After the last roll, the game is over once every active player is done."""
         if game.status == "over" or game.roll_count < game.rounds:
             return
-        if not self._stragglers(s, game):
+        if not self._anyone_playing(s, game):
             self._finish(s, game, override)
 
     def timer(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
