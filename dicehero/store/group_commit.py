@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from dicehero.i18n import N_
 from dicehero.store.db import Store
 from dicehero.store.errors import Refusal, StoreError
 
@@ -92,7 +93,7 @@ class _Batch:
 
 
 def _busy() -> StoreError:
-    return StoreError(Refusal.BUSY, "busy", "The server is busy right now; try again.")
+    return StoreError(Refusal.BUSY, "busy", N_("The server is busy right now; try again."))
 
 
 class GroupCommit:
