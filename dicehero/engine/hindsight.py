@@ -63,6 +63,6 @@ def _game(start: Sheet, rolls: Sequence[Sequence[int]], plans: tuple[Plan, ...])
     for number, (dice, plan) in enumerate(zip(rolls, plans, strict=True), start=1):
         steps.roll(dice)
         sheet = steps.play((*plan, Action("done")))
-        rounds.append(ParRound(number, tuple(dice), reasons.take(), score(sheet).total))
+        rounds.append(ParRound(number, tuple(dice), reasons.played(), score(sheet).total))
     sheet = steps.sheet
     return ParGame(sheet.superpower, tuple(rounds), sheet, score(sheet).total)

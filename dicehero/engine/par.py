@@ -54,8 +54,8 @@ class Reasons:
     def __call__(self, before: Sheet, action: Action, after: Sheet) -> None:
         self._decisions.append(ParDecision(action, reason(before, action, after)))
 
-    def take(self) -> tuple[ParDecision, ...]:
-        """The decisions played since the last take."""
+    def played(self) -> tuple[ParDecision, ...]:
+        """The decisions played since this was last asked (then forgotten)."""
         out = tuple(self._decisions)
         self._decisions.clear()
         return out
@@ -107,7 +107,7 @@ class ParBot:
         """Par's actions for the open round, each with its reason, ending with ``done``."""
         reasons = Reasons()
         Replay(sheet, observer=reasons).play((*self._plan(sheet), Action("done")))
-        return reasons.take()
+        return reasons.played()
 
     def _plan(self, sheet: Sheet) -> Plan:
         """The round's plan whose end does best, on average, against sampled next rolls.
