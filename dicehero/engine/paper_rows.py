@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicehero.engine.edition import Edition
-from dicehero.engine.paper_marks import parse_marks
+from dicehero.engine.paper_marks import PaperMarks, parse_marks
 from dicehero.engine.replay import replay
 from dicehero.engine.state import Sheet
-from dicehero.engine.witness import UNDECIDED
+from dicehero.engine.witness import UNDECIDED, VERIFIED, Verdict
 
 PAPER = "paper"  # the action-log type of a stored paper sheet
 
@@ -26,6 +26,29 @@ PAPER = "paper"  # the action-log type of a stored paper sheet
 def is_paper_row(action: Any) -> bool:
     """Whether an action-log row is a stored paper sheet (not an engine action)."""
     return isinstance(action, dict) and action.get("type") == PAPER
+
+
+def paper_row(superpower: int | None, rounds: list[list[dict[str, Any]]],
+              approved: bool) -> dict[str, Any]:
+    """The log row of a paper sheet: ``approved`` when the host entered or approved it."""
+    return {"type": PAPER, "superpower": superpower, "rounds": rounds, "approved": approved}
+
+
+def marks_row(paper: PaperMarks, verdict: Verdict, approved: bool) -> dict[str, Any]:
+    """The log row of a sheet sent by its marks: the witness's rounds, or none if the
+    check was undecided (then the marks themselves are scored, pending the host's word)."""
+    assert verdict.status in (VERIFIED, UNDECIDED)
+    rounds = [[a.to_dict() for a in r] for r in verdict.rounds]
+    row = {**paper_row(paper.superpower, rounds, approved),
+           "marks": paper.to_dict(), "check": verdict.status}
+    if verdict.reason:  # why the check is undecided, for the host who approves by hand
+        row["reason"] = verdict.reason
+    return row
+
+
+def is_approved(row: dict[str, Any]) -> bool:
+    """Whether a paper row counts as final (rows stored before approval existed do)."""
+    return bool(row.get("approved", True))
 
 
 def paper_offer(power_mode: str, offer: Sequence[int] | None, edition: Edition) -> tuple[int, ...]:

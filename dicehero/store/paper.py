@@ -1,24 +1,19 @@
-"""Paper players: marks made with a pen on a printed sheet, entered later and checked.
+"""Paper players' sheets at the edge: a sent sheet's shape, and the engine's refusals
+of a paper sheet as the store's replies.
 
 A paper player is a normal player of a live game (a name and a secret) who
 never answers a roll live. They enter their sheet afterwards, at the end or
 round by round, as ``{"superpower": n, "rounds": [[action, ...], ...]}``:
 round ``k`` lists what they did with roll ``k``'s dice, in the engine's own
-action vocabulary. The sheet is replayed through the engine over the game's
-real rolls, exactly as a phone player's taps would be; the first action the
-rules refuse names its round, its die and the rule.
+action vocabulary; or as it is drawn, ``{"marks": {...}}`` (the shape of
+:mod:`dicehero.engine.paper_marks`), which the engine's witness search checks.
 
-A sheet may also be sent as it is drawn, ``{"marks": {...}}`` (the shape of
-:mod:`dicehero.engine.paper_marks`): the engine's witness search finds rounds
-that draw exactly those marks, and the rounds are stored with the marks.
-
-Each accepted sheet is stored as one row of the append-only action log,
-``{"type": "paper", "superpower": ..., "rounds": [...]}``, with ``marks`` and
-``check`` (``verified`` or ``undecided``) when it was sent by its marks; the
-newest row of a player supersedes the earlier ones (:mod:`dicehero.engine.paper_rows`,
-folded by :mod:`dicehero.engine.fold`).
-This module is the pure part: shapes, the entry steps and the refusal as a 422;
-the replay itself is the engine's (:mod:`dicehero.engine.replay`).
+Everything else is the engine's: a sheet is replayed over the game's real rolls
+exactly as a phone player's taps would be, stored as one row of the action log
+(:mod:`dicehero.engine.paper_rows`: the rows, the sheet each stands for) and folded
+with the rest of the log (:mod:`dicehero.engine.fold`). This module only turns the
+engine's refusals into 4xx replies: the first action the rules refuse names its
+round, its die and the rule.
 """
 
 from __future__ import annotations
@@ -37,9 +32,9 @@ from dicehero.engine import (
 )
 from dicehero.engine.edition import Edition
 from dicehero.engine.paper_marks import PaperMarks, erased, parse_marks
-from dicehero.engine.paper_rows import PAPER, rounds_sheet
+from dicehero.engine.paper_rows import rounds_sheet
 from dicehero.engine.replay import IllegalAction
-from dicehero.engine.witness import UNDECIDED, VERIFIED, Verdict
+from dicehero.engine.witness import Verdict
 from dicehero.store.errors import Refusal, StoreError
 
 PAPER_DONE = 2**31 - 1  # a paper player's done_roll: they never hold up a roll
@@ -103,17 +98,6 @@ def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Seque
         raise refusal(e) from None
 
 
-def stored_action(superpower: int | None, rounds: list[list[dict[str, Any]]],
-                  approved: bool) -> dict[str, Any]:
-    """The action-log row of a paper sheet: ``approved`` when the host entered or approved it."""
-    return {"type": PAPER, "superpower": superpower, "rounds": rounds, "approved": approved}
-
-
-def is_approved(action: dict[str, Any]) -> bool:
-    """Whether a stored sheet counts as final (sheets stored before approval existed do)."""
-    return bool(action.get("approved", True))
-
-
 def check_unchanged(sent: dict[str, Any], superpower: int | None,
                     rounds: list[list[dict[str, Any]]], rolled: int, over: bool) -> None:
     """Refuse (409) a player's sheet that rewrites what they sent and can no longer change
@@ -123,9 +107,6 @@ def check_unchanged(sent: dict[str, Any], superpower: int | None,
                                     superpower, rounds, rolled, over)
     except RuleError as e:
         raise StoreError(Refusal.NOT_NOW, e.code, e.message) from None
-
-
-next_round_view = paper_entry.next_round_view
 
 
 def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
@@ -156,18 +137,6 @@ def parse_paper_marks(body: dict[str, Any], edition: Edition) -> PaperMarks:
 def marks_refusal(verdict: Verdict) -> StoreError:
     """The 422 for marks no legal play over the game's rolls draws; nothing is stored."""
     return StoreError(Refusal.REFUSED, verdict.code, verdict.reason)
-
-
-def marks_action(paper: PaperMarks, verdict: Verdict, approved: bool) -> dict[str, Any]:
-    """The action-log row of a sheet sent by its marks: the witness's rounds, or none if the
-    check was undecided (then the marks themselves are scored, pending the host's word)."""
-    assert verdict.status in (VERIFIED, UNDECIDED)
-    rounds = [[a.to_dict() for a in r] for r in verdict.rounds]
-    row = {**stored_action(paper.superpower, rounds, approved),
-           "marks": paper.to_dict(), "check": verdict.status}
-    if verdict.reason:  # why the check is undecided, for the host who approves by hand
-        row["reason"] = verdict.reason
-    return row
 
 
 def check_not_erased(before: Sheet, after: PaperMarks, edition: Edition) -> None:

@@ -13,8 +13,16 @@ from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
 from dicehero.engine import parse_action
+from dicehero.engine.paper_entry import next_round_view
 from dicehero.engine.paper_marks import PaperMarks
-from dicehero.engine.paper_rows import is_paper_row, paper_offer, row_sheet
+from dicehero.engine.paper_rows import (
+    is_approved,
+    is_paper_row,
+    marks_row,
+    paper_offer,
+    paper_row,
+    row_sheet,
+)
 from dicehero.engine.view import sheet_view
 from dicehero.engine.witness import IMPOSSIBLE, Sent, find_witness
 from dicehero.store.access import GameAccess, player_json, unix_seconds
@@ -26,15 +34,11 @@ from dicehero.store.paper import (
     PAPER_DONE,
     check_not_erased,
     check_unchanged,
-    is_approved,
-    marks_action,
     marks_refusal,
-    next_round_view,
     paper_step,
     parse_paper_marks,
     parse_sheet,
     replay_sheet,
-    stored_action,
 )
 
 
@@ -90,7 +94,7 @@ class PaperDesk(GameAccess):
                      board: list[dict[str, Any]]) -> dict[str, Any]:
         mine = next(r for r in board if r["player_id"] == player.id)
         sheet = (row.action if row is not None and is_paper_row(row.action)
-                 else stored_action(None, [], approved=False))
+                 else paper_row(None, [], approved=False))
         return {"player": player_json(player, game),
                 "paper": {"superpower": sheet.get("superpower"),
                           "rounds": sheet.get("rounds") or [],
@@ -142,7 +146,7 @@ class PaperDesk(GameAccess):
                                      "only the host can change it now.")
                 check_unchanged(last.action, superpower, rounds, len(rolls),
                                 game.status == "over")
-            action = stored_action(superpower, rounds, approved=host)
+            action = paper_row(superpower, rounds, approved=host)
             return self._keep_sheet(s, game, player, last, action, sheet)
 
         return self.store.write(normalise_code(code), work)
@@ -191,7 +195,7 @@ class PaperDesk(GameAccess):
                 raise StoreError(Refusal.NOT_NOW, "rolled_meanwhile",
                                  "A new roll came in while your "
                                  "sheet was checked: send it again.")
-            action = marks_action(paper, verdict, approved=role == "host")
+            action = marks_row(paper, verdict, approved=role == "host")
             last = self._last_paper(s, player)
             if role != "host" and last is not None and is_approved(last.action):
                 raise StoreError(Refusal.NOT_NOW, "sheet_approved",
