@@ -152,7 +152,7 @@ def test_a_kind_offers_a_slot_exactly_when_writing_there_is_allowed(loc, values,
         if slots:
             marks = locations.write(loc, marks, v, slots[0])
     offered = set(locations.help_slots(loc, marks, value))
-    for slot in range(loc.size):
+    for slot in range(locations.kind_of(loc).size(loc)):
         try:
             locations.write(loc, marks, value, slot)
             allowed = True
@@ -163,4 +163,4 @@ def test_a_kind_offers_a_slot_exactly_when_writing_there_is_allowed(loc, values,
                                             "track_order", "track_same", "track_adjacent",
                                             "track_lower"}
         assert allowed == (slot in offered), (loc.name, marks, value, slot)
-    assert locations.filled(loc, marks) <= loc.size
+    assert locations.filled(loc, marks) <= locations.kind_of(loc).size(loc)

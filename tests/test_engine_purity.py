@@ -17,8 +17,8 @@ FORBIDDEN_MODULES = ("flask", "sqlalchemy", "reportlab", "gevent", "segno", "sql
 PROBE = f"""
 import importlib, pkgutil, sys
 import dicehero.engine as engine
-for module in pkgutil.iter_modules(engine.__path__):
-    importlib.import_module("dicehero.engine." + module.name)
+for module in pkgutil.walk_packages(engine.__path__, "dicehero.engine."):
+    importlib.import_module(module.name)
 forbidden = {FORBIDDEN_MODULES!r}
 print(sorted(m for m in sys.modules if any(m == f or m.startswith(f + ".") for f in forbidden)))
 """
@@ -42,7 +42,7 @@ def test_engine_imports_no_flask_sqlalchemy_or_reportlab():
 @pytest.mark.parametrize("pattern", FORBIDDEN_CODE)
 def test_engine_sources_do_no_io(pattern):
     hits = [f"{path.name}:{n}: {line.strip()}"
-            for path in sorted(ENGINE.glob("*.py"))
+            for path in sorted(ENGINE.rglob("*.py"))
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
             if re.search(pattern, line)]
     assert hits == []

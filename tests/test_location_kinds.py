@@ -79,9 +79,10 @@ def test_a_new_kind_of_location_is_one_class_in_the_engine(monkeypatch, classic)
         "boxes": [{"honor": 2}, {"honor": 3, "reward": "wild"}]}
     edition = parse_edition(data, "stamps.toml")
     office = edition.location(HOSPITAL)
-    assert (office.size, office.reward_count("wild")) == (2, 1)
-    assert edition.reward_count("wild") == (classic.reward_count("wild") + 1
-                                            - classic.location(HOSPITAL).reward_count("wild"))
+    stamps, pairs = kinds.kind_of(office), kinds.kind_of(classic.location(HOSPITAL))
+    assert (stamps.size(office), stamps.reward_count(office, "wild")) == (2, 1)
+    assert edition.reward_count("wild") == (classic.reward_count("wild") + 1 - pairs.reward_count(
+        classic.location(HOSPITAL), "wild"))
     sheet: Sheet = start_round(new_sheet(edition, (1, 2)), [2, 5, 6, 1])
     for action in ({"type": "choose", "superpower": 1}, {"type": "move", "die": 0, "to": 2},
                    {"type": "help", "die": 1, "slot": 1}, {"type": "help", "die": 2}):

@@ -85,7 +85,7 @@ def engine_codes(engine: Path) -> set[str]:
     """
     refusals = _refusal_types()
     codes: set[str] = set()
-    for path in engine.glob("*.py"):
+    for path in engine.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 callee = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(

@@ -106,6 +106,6 @@ def test_practice_is_true_or_false(client):
 def test_the_marks_say_nothing_some_or_all_of_each_location(classic):
     sheet = diagonal(classic, GROW)  # three of City Hall's nine boxes
     assert solo.location_marks(sheet) == solo.PART + solo.EMPTY * 5
-    full = helped(at(classic, DOWNTOWN), *[3] * classic.location(DOWNTOWN).size)
+    full = helped(at(classic, DOWNTOWN), *[3] * len(classic.location(DOWNTOWN).boxes))
     assert solo.location_marks(full)[DOWNTOWN - 1] == solo.FULL
 

@@ -26,7 +26,7 @@ from dicehero.engine import new_sheet, score
 from dicehero.engine.actions import Action
 from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
-from dicehero.engine.locations import filled
+from dicehero.engine.locations import filled, kind_of
 from dicehero.engine.replay import IllegalAction, Observer, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import sheet_view
@@ -100,7 +100,7 @@ def location_marks(sheet: Sheet) -> str:
     row = []
     for loc, marks in zip(sheet.edition.locations, sheet.marks, strict=True):
         done = filled(loc, marks)
-        row.append(FULL if done == loc.size else PART if done else EMPTY)
+        row.append(FULL if done == kind_of(loc).size(loc) else PART if done else EMPTY)
     return "".join(row)
 
 

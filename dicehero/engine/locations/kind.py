@@ -1,0 +1,142 @@
+"""What every kind of location answers: the :class:`Kind` a new kind subclasses, and the
+words the kinds share (``1st``, ``a 4 or a 5``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from dicehero.engine.errors import RuleError
+from dicehero.engine.printed import Checker, Location, Reward
+
+Marks = tuple[Any, ...]
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``: boxes and pairs counted as people count them."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
+def face(value: Any, faces: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= faces
+
+
+def either(numbers: list[int]) -> str:
+    words = [f"a {n}" for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class Kind:
+    """One kind of location: its empty marks, where a number may go, what writing it
+    leaves, why a number is refused, and what the marks are worth."""
+
+    name: ClassVar[str]
+    place: ClassVar[str] = "box"  # what a player chooses between: "choose which box"
+    places: ClassVar[str] = "boxes"  # and more than one: "City Hall has boxes 1 to 9"
+
+    def empty(self, loc: Location) -> Marks:
+        """The marks of a location nobody has helped yet."""
+        raise NotImplementedError
+
+    def slots(self, loc: Location, marks: Marks, value: int) -> list[int]:
+        """Every slot where ``value`` may be written now."""
+        raise NotImplementedError
+
+    def put(self, marks: Marks, value: int, slot: int) -> Marks:
+        """The marks with ``value`` written in ``slot`` (a slot :meth:`slots` offered)."""
+        raise NotImplementedError
+
+    # -- marks drawn on paper: read back, compared, and found by the witness search --------
+
+    ordered: ClassVar[bool] = False  # whether the marks are written in a fixed order (a track)
+
+    def read_marks(self, loc: Location, raw: Any, faces: int) -> Marks:
+        """Marks of this kind sent as JSON (a paper sheet), shape checked; :class:`BadAction`
+        if wrong. Whether they obey the rule is :meth:`writes`'s business."""
+        raise NotImplementedError
+
+    def count(self, marks: Marks) -> int:
+        """How many dice the marks took: one per X, per number written."""
+        raise NotImplementedError
+
+    def writes(self, loc: Location, marks: Marks) -> list[tuple[int, int, str]]:
+        """The marks as ``(value, slot, words)`` writes, in an order a player could have made
+        them; :meth:`write`-ing them one by one from empty rebuilds the marks exactly when
+        they obey the rule."""
+        raise NotImplementedError
+
+    def within(self, have: Marks, want: Marks) -> bool:
+        """Whether marks ``have`` can still grow into ``want`` (marks are never erased)."""
+        raise NotImplementedError
+
+    def missing(self, loc: Location, have: Marks, want: Marks) -> list[tuple[int, str]]:
+        """The numbers ``want`` has that ``have`` lacks, in the order they can be written,
+        each with its place in words (``"the 5 after the 4 in Powerplant's 3rd box"``)."""
+        raise NotImplementedError
+
+    def width(self, loc: Location) -> int:
+        """How many bits :meth:`bits` uses: one per X or number the location can hold."""
+        raise NotImplementedError
+
+    def bits(self, loc: Location, marks: Marks) -> int:
+        """The marks as bits, one per X or number written, so that marks that can grow into
+        others have a subset of their bits (only for marks :meth:`within` a drawing)."""
+        raise NotImplementedError
+
+    def lost(self, loc: Location, old: Marks, new: Marks) -> str:
+        """The first mark of ``old`` that ``new`` no longer shows, in words; ``""`` if none."""
+        raise NotImplementedError
+
+    def alike(self, loc: Location, have: Marks, want: Marks, slot: int) -> bool:
+        """Whether an earlier slot takes the number ``slot`` would take just as well, in
+        every way that matters later (its rewards, what is drawn there), so a search need
+        not try both."""
+        return False
+
+    def refusal(self, loc: Location, marks: Marks, value: int, slot: int | None,
+                faces: int) -> RuleError:
+        """The plain-words reason why ``value`` cannot go in ``slot`` (or anywhere)."""
+        raise NotImplementedError
+
+    def complete(self, loc: Location, marks: Marks) -> list[bool]:
+        """For each of the location's :meth:`size` places: is it filled?"""
+        raise NotImplementedError
+
+    def honor(self, loc: Location, marks: Marks) -> int:
+        """The Honor the marks score."""
+        raise NotImplementedError
+
+    def rewards_reached(self, loc: Location, marks: Marks) -> list[str]:
+        """The rewards (``"wild"``, ``"bystander"``) the marks have earned."""
+        done = self.complete(loc, marks)
+        return [box.reward for box, d in zip(loc.boxes, done, strict=False) if d and box.reward]
+
+    def describe(self, loc: Location) -> dict[str, Any]:
+        """What a sheet drawn from data needs to know of the location beyond its name and
+        rule: its boxes and their Honor and rewards."""
+        return {"boxes": [{"honor": b.honor, "reward": b.reward} for b in loc.boxes]}
+
+    def parse(self, c: Checker, entry: Mapping[str, Any], path: str,
+              faces: int) -> dict[str, Any]:
+        """The :class:`~dicehero.engine.edition.Location` fields of this kind, read and
+        checked from the location's entry in the edition file (its number, name and rule
+        are read before)."""
+        raise NotImplementedError
+
+    def size(self, loc: Location) -> int:
+        """How many places the location has: boxes, pairs or cells."""
+        return len(loc.boxes)
+
+    def reward_count(self, loc: Location, reward: Reward) -> int:
+        """How many of ``reward`` the location can give at most."""
+        return sum(1 for b in loc.boxes if b.reward == reward)
+
+    def to_json(self, marks: Marks) -> list[Any]:
+        """The marks as JSON-ready data."""
+        return list(marks)
+
+    def from_json(self, data: list[Any]) -> Marks:
+        """Marks read back from :meth:`to_json`."""
+        return tuple(data)
