@@ -120,7 +120,7 @@ class Kind:
 
     def parse(self, c: Checker, entry: Mapping[str, Any], path: str,
               faces: int) -> dict[str, Any]:
-        """The :class:`~dicehero.engine.edition.Location` fields of this kind, read and
+        """The :class:`~dicehero.engine.printed.Location` fields of this kind, read and
         checked from the location's entry in the edition file (its number, name and rule
         are read before)."""
         raise NotImplementedError
