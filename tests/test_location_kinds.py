@@ -4,6 +4,7 @@ no ``if kind ==`` to find and extend."""
 
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from pathlib import Path
@@ -11,10 +12,23 @@ from typing import Any
 
 from rulekit import HOSPITAL
 
-from dicehero.engine import RuleError, Sheet, new_sheet, parse_edition, score, start_round
+from dicehero.engine import (
+    Action,
+    Edition,
+    RuleError,
+    Sheet,
+    new_sheet,
+    parse_edition,
+    score,
+    start_round,
+)
 from dicehero.engine import locations as kinds
+from dicehero.engine.bots import GreedyBot
 from dicehero.engine.locations import Kind, Marks
+from dicehero.engine.par import par_game
+from dicehero.engine.par_reasons import reason
 from dicehero.engine.rules import apply
+from dicehero.engine.simulation import play_game, simulated_dice
 from dicehero.engine.view import edition_view, sheet_view
 from dicehero.printing.layout import PANEL_SIZES
 from dicehero.printing.sheet import BODY_DRAWERS
@@ -70,14 +84,19 @@ class Stamps(Kind):
         return {"boxes": c.boxes(entry, "boxes", path)}
 
 
-def test_a_new_kind_of_location_is_one_class_in_the_engine(monkeypatch, classic):
+def _stamps_edition(monkeypatch) -> Edition:
+    """Classic with a Post Office of the toy kind where the Hospital was."""
     monkeypatch.setitem(kinds.KINDS, "stamps", Stamps())
     with (ROOT / "sheets" / "classic.toml").open("rb") as f:
         data = tomllib.load(f)
     data["locations"][HOSPITAL - 1] = {
         "number": HOSPITAL, "name": "Post Office", "kind": "stamps", "rule": "Any number.",
         "boxes": [{"honor": 2}, {"honor": 3, "reward": "wild"}]}
-    edition = parse_edition(data, "stamps.toml")
+    return parse_edition(data, "stamps.toml")
+
+
+def test_a_new_kind_of_location_is_one_class_in_the_engine(monkeypatch, classic):
+    edition = _stamps_edition(monkeypatch)
     office = edition.location(HOSPITAL)
     stamps, pairs = kinds.kind_of(office), kinds.kind_of(classic.location(HOSPITAL))
     assert (stamps.size(office), stamps.reward_count(office, "wild")) == (2, 1)
@@ -92,3 +111,21 @@ def test_a_new_kind_of_location_is_one_class_in_the_engine(monkeypatch, classic)
     assert Sheet.from_dict(edition, sheet.to_dict()) == sheet
     assert edition_view(edition)["locations"][HOSPITAL - 1]["boxes"][1]["reward"] == "wild"
     assert sheet_view(sheet)["marks"][HOSPITAL - 1] == [6, 5]
+
+
+def test_the_bots_and_par_play_a_new_kind_of_location_from_its_class_alone(monkeypatch):
+    edition = _stamps_edition(monkeypatch)
+    office = edition.location(HOSPITAL)
+    assert kinds.kind_of(office).potential(office, (0, 0)) == 0.0  # no guess: worth its Honor
+    greedy = play_game(edition, [GreedyBot(random.Random(3))], 3).players[0].sheet
+    assert greedy.finished
+    offer, rolls = simulated_dice(edition, 3)
+    said = [d.reason for r in par_game(edition, offer, rolls[:3]).rounds for d in r.decisions]
+    assert said and all(text and "{" not in text for text in said)
+    move = Action("move", die=0, to=HOSPITAL)
+    sheet = apply(start_round(apply(new_sheet(edition, (1, 2)), Action("choose", superpower=1)),
+                              [2, 5, 6, 1]), move)
+    assert reason(sheet.previous, move, sheet) == "Move to Post Office: it takes any number"
+    helped = apply(sheet, Action("help", die=1, slot=1))
+    assert (reason(sheet, Action("help", die=1, slot=1), helped)
+            == "Post Office with the 5: 3 Honor now and a Wild die")

@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from dicehero.engine.actions import Action
-from dicehero.engine.edition import Location
-from dicehero.engine.locations import Marks
+from dicehero.engine.locations import kind_of
 from dicehero.engine.rules import apply, legal_actions, successors
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet
@@ -113,31 +112,9 @@ class GreedyBot:
         """Score now plus the estimated worth of partial progress and resources in hand."""
         total = float(score(sheet).total)
         for loc, marks in zip(sheet.edition.locations, sheet.marks, strict=True):
-            total += potential(loc, marks)
+            total += kind_of(loc).potential(loc, marks)
         total += sheet.wild_left * self.wild_worth + sheet.powers_left * self.power_worth
         return total
-
-
-def potential(loc: Location, marks: Marks) -> float:
-    """What half-done work at a location is likely worth later: a share of what it completes."""
-    if loc.kind == "cells":
-        worth = 0.0
-        for line in loc.lines:
-            got = sum(1 for c in line.cells if marks[c])
-            if got < len(line.cells):
-                worth += line.honor * got / len(line.cells) * 0.5
-        for group in loc.rewards:
-            got = sum(1 for c in group.cells if marks[c])
-            if got < len(group.cells):
-                worth += 4.0 * got / len(group.cells) * 0.5
-        return worth
-    if loc.kind == "pairs":
-        return sum(box.honor * 0.4 for box, pair in zip(loc.boxes, marks, strict=True)
-                   if len(pair) == 1)
-    if len(marks) >= len(loc.boxes):
-        return 0.0
-    reached = loc.boxes[len(marks) - 1].honor if marks else 0
-    return (loc.boxes[len(marks)].honor - reached) * 0.4
 
 
 def _key(sheet: Sheet) -> tuple[object, ...]:

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 from dicehero.engine import locations
 from dicehero.engine.actions import Action
-from dicehero.engine.bots import potential as potential_of
 from dicehero.engine.edition import Edition
 from dicehero.engine.errors import ActionError
 from dicehero.engine.locations import Marks
@@ -146,6 +145,6 @@ class Heuristic:
             loc = ed.locations[index]
             wild, rescued = locations.rewards(loc, marks)
             known = (locations.honor(loc, marks) + rescued * ed.bystander_honor,
-                     potential_of(loc, marks), wild)
+                     locations.kind_of(loc).potential(loc, marks), wild)
             self._places[(index, marks)] = known
         return known

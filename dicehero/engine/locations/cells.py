@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.locations.kind import Kind, Marks, either
+from dicehero.engine.locations.kind import Kind, Marks, either, numbers
 from dicehero.engine.printed import Checker, Location, Reward
 
 _WILD_GROUPS: dict[Location, list[frozenset[int]]] = {}  # Cells.alike's cache, per location
@@ -109,6 +109,48 @@ class Cells(Kind):
 
     def rewards_reached(self, loc: Location, marks: Marks) -> list[str]:
         return [group.reward for group in loc.rewards if all(marks[c] for c in group.cells)]
+
+    def potential(self, loc: Location, marks: Marks) -> float:
+        worth = 0.0
+        for line in loc.lines:
+            got = sum(1 for c in line.cells if marks[c])
+            if got < len(line.cells):
+                worth += line.honor * got / len(line.cells) * 0.5
+        for group in loc.rewards:
+            got = sum(1 for c in group.cells if marks[c])
+            if got < len(group.cells):
+                worth += 4.0 * got / len(group.cells) * 0.5
+        return worth
+
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+        open_numbers = sorted({loc.cell_numbers[i] for i, m in enumerate(marks) if not m})
+        if not open_numbers:
+            return "every box is marked, but its Robot Minions are there"
+        return f"it still needs {numbers(open_numbers, faces, 'and')}"
+
+    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
+               gains: str, faces: int) -> str:
+        what = f"{loc.name} box for a {value}"
+        if gains:
+            return f"{what}: {gains}"
+        cell = next(i for i, (o, n) in enumerate(zip(old, new, strict=True)) if o != n)
+        return f"{what}: {self._nearest_line(loc, new, cell)}"
+
+    @staticmethod
+    def _nearest_line(loc: Location, marks: Marks, cell: int) -> str:
+        """The line through ``cell`` closest to done, in words."""
+        best = None
+        for line in loc.lines:
+            if cell not in line.cells:
+                continue
+            left = sum(1 for c in line.cells if not marks[c])
+            if left and (best is None or left < best[0]):
+                best = (left, line)
+        if best is None:
+            return "on the way to its rewards"
+        left, line = best
+        label = line.label if line.label.startswith("the ") else f"the {line.label}"
+        return f"{left} more for {label} ({line.honor} Honor)"
 
     def describe(self, loc: Location) -> dict[str, Any]:
         size = len(loc.cell_numbers)

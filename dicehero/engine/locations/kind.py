@@ -20,12 +20,24 @@ def ordinal(n: int) -> str:
 
 
 def face(value: Any, faces: int) -> bool:
+    """Whether ``value`` is a number a die of ``faces`` faces can show."""
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= faces
 
 
 def either(numbers: list[int]) -> str:
+    """``a 4``, ``a 4 or a 5``, ``a 1, a 3 or a 5``."""
     words = [f"a {n}" for n in numbers]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def numbers(values: list[int], faces: int, joiner: str = "or") -> str:
+    """``a 4``, ``a 4 or a 6``, ``a 5 or higher``, ``any number``: numbers as people say them."""
+    if values == list(range(1, faces + 1)):
+        return "any number"
+    if joiner == "or" and len(values) > 2 and values == list(range(values[0], faces + 1)):
+        return f"a {values[0]} or higher"
+    words = [f"a {v}" for v in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
 class Kind:
@@ -112,6 +124,24 @@ class Kind:
         """The rewards (``"wild"``, ``"bystander"``) the marks have earned."""
         done = self.complete(loc, marks)
         return [box.reward for box, d in zip(loc.boxes, done, strict=False) if d and box.reward]
+
+    # -- the bots' judgement and par's words (a guess and a sentence, never a rule) ----------
+
+    def potential(self, loc: Location, marks: Marks) -> float:
+        """What half-done work at the location is likely worth later: a share of the Honor
+        it would complete (the greedy and par bots add it to the score they plan for)."""
+        return 0.0
+
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+        """What the location takes next, in words: ``it still needs a 2 and a 5``."""
+        takes = [v for v in range(1, faces + 1) if self.slots(loc, marks, v)]
+        return f"it takes {numbers(takes, faces)}" if takes else "it is full"
+
+    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
+               gains: str, faces: int) -> str:
+        """Why helping with ``value`` (``die`` in words: ``the 4``) was worth it, par's
+        reason: ``gains`` is what the sheet gained (``3 Honor now``; ``""`` if nothing yet)."""
+        return f"{loc.name} with {die}: {gains or self.prospect(loc, new, faces)}"
 
     def describe(self, loc: Location) -> dict[str, Any]:
         """What a sheet drawn from data needs to know of the location beyond its name and

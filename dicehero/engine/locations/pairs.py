@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.locations.kind import Kind, Marks, face, ordinal
+from dicehero.engine.locations.kind import Kind, Marks, face, numbers, ordinal
 from dicehero.engine.printed import Checker, Location
 
 
@@ -101,6 +101,23 @@ class Pairs(Kind):
     def honor(self, loc: Location, marks: Marks) -> int:
         return sum(box.honor for box, pair in zip(loc.boxes, marks, strict=True)
                    if len(pair) == 2)
+
+    def potential(self, loc: Location, marks: Marks) -> float:
+        return sum(box.honor * 0.4 for box, pair in zip(loc.boxes, marks, strict=True)
+                   if len(pair) == 1)
+
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+        open_pairs = sorted({p[0] for p in marks if len(p) == 1})
+        if open_pairs:
+            return f"{numbers(open_pairs, faces)} finishes a pair there"
+        return "any two of a number make a pair there"
+
+    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
+               gains: str, faces: int) -> str:
+        pair = next(i for i, (o, n) in enumerate(zip(old, new, strict=True)) if o != n)
+        what = f"{loc.name} pair of {value}s"
+        later = f"a second {value} finishes it for {loc.boxes[pair].honor} Honor"
+        return f"{what}: {gains}" if len(new[pair]) == 2 else f"{what}: {later}"
 
     def parse(self, c: Checker, entry: Mapping[str, Any], path: str,
               faces: int) -> dict[str, Any]:

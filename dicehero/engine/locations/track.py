@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.locations.kind import Kind, Marks, either, face, ordinal
+from dicehero.engine.locations.kind import Kind, Marks, either, face, numbers, ordinal
 from dicehero.engine.printed import Checker, Location
 
 
@@ -144,6 +144,26 @@ class Track(Kind):
 
     def honor(self, loc: Location, marks: Marks) -> int:
         return loc.boxes[len(marks) - 1].honor if marks else 0
+
+    def potential(self, loc: Location, marks: Marks) -> float:
+        if len(marks) >= len(loc.boxes):
+            return 0.0
+        reached = loc.boxes[len(marks) - 1].honor if marks else 0
+        return (loc.boxes[len(marks)].honor - reached) * 0.4
+
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+        if len(marks) >= len(loc.boxes):
+            return "it is full, but its Robot Minions are there"
+        if not marks:
+            return "any number starts it"
+        takes = [v for v in range(1, faces + 1) if self.slots(loc, marks, v)]
+        return f"its next box takes {numbers(takes, faces)}"
+
+    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
+               gains: str, faces: int) -> str:
+        box = len(new)
+        what = f"{loc.name} box {box} with {die}" if box > 1 else f"{loc.name} starts with {die}"
+        return f"{what}: {gains or self.prospect(loc, new, faces)}"
 
     def describe(self, loc: Location) -> dict[str, Any]:
         return {**super().describe(loc), "step": loc.step, "layout": loc.layout}
