@@ -1,6 +1,7 @@
 """One rule object per kind of location, and one renderer per kind in every layer that
-draws one: a new kind of location is a class in the engine and an entry in each table, with
-no ``if kind ==`` to find and extend."""
+draws one: a new kind of location is a class in the engine, an entry of kinds.js, a template
+(templates/kinds/) and an entry in the printed sheet's tables, with no ``if kind ==`` to
+find and extend."""
 
 from __future__ import annotations
 
@@ -35,12 +36,12 @@ from dicehero.printing.sheet import BODY_DRAWERS
 from dicehero.printing.text import SCORING_TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-SHEET_JS = ROOT / "dicehero" / "web" / "static" / "sheet.js"
+KINDS_JS = ROOT / "dicehero" / "web" / "static" / "kinds.js"
 
 
 def _js_kinds() -> set[str]:
-    """The kinds sheet.js has a renderer for: the keys of ``DH.kinds``."""
-    source = SHEET_JS.read_text(encoding="utf-8")
+    """The kinds kinds.js has an entry for: the keys of ``DH.kinds``."""
+    source = KINDS_JS.read_text(encoding="utf-8")
     table = source[source.index("DH.kinds = {"):]
     table = table[:table.index("\n  };")]
     return set(re.findall(r"^    (\w+): \{", table, re.M))
@@ -52,7 +53,9 @@ def test_every_layer_draws_every_kind_of_location(app):
     assert set(PANEL_SIZES) == set(SCORING_TEXTS) == set(BODY_DRAWERS) == engine
     assert _js_kinds() == engine
     with app.app_context():
-        assert set(app.jinja_env.get_template("_sheet.html").module.BODIES) == engine
+        for kind in engine:  # the phone sheet's boxes and the paper marks form's
+            module = app.jinja_env.get_template(f"kinds/{kind}.html").module
+            assert callable(module.sheet) and callable(module.marks), kind
 
 
 class Stamps(Kind):

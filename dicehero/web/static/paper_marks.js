@@ -19,14 +19,7 @@
   const sheetPath = () => "/players/" + me.id + "/paper";
 
   function collect() {
-    const marks = [...document.querySelectorAll(".loc-marks")].map((fs) => {
-      const kind = fs.dataset.kind;
-      if (kind === "cells") return [...fs.querySelectorAll(".mcell")].map((b) => b.getAttribute("aria-pressed") === "true");
-      if (kind === "pairs") return [...fs.querySelectorAll(".mpair")].map((p) => [...p.querySelectorAll("select")].map((s) => s.value).filter(Boolean).map(Number));
-      const out = [];
-      for (const s of fs.querySelectorAll(".track select")) { if (!s.value) break; out.push(+s.value); }
-      return out;
-    });
+    const marks = [...document.querySelectorAll(".loc-marks")].map((fs) => DH.kinds[fs.dataset.kind].read(fs));
     const out = {
       superpower: $("m-power").value ? +$("m-power").value : null,
       marks,
@@ -59,12 +52,7 @@
     $("m-power").value = m.superpower == null ? "" : String(m.superpower);
     $("m-powers").value = String(m.powers_used || 0);
     $("m-wild").value = String(m.wild_used || 0);
-    document.querySelectorAll(".loc-marks").forEach((fs, i) => {
-      const got = m.marks[i];
-      if (fs.dataset.kind === "cells") fs.querySelectorAll(".mcell").forEach((b, c) => b.setAttribute("aria-pressed", String(!!got[c])));
-      else if (fs.dataset.kind === "pairs") fs.querySelectorAll(".mpair").forEach((p, k) => p.querySelectorAll("select").forEach((s, h) => { s.value = got[k][h] ? String(got[k][h]) : ""; }));
-      else fs.querySelectorAll(".track select").forEach((s, k) => { s.value = got[k] ? String(got[k]) : ""; });
-    });
+    document.querySelectorAll(".loc-marks").forEach((fs, i) => DH.kinds[fs.dataset.kind].fill(fs, m.marks[i]));
     document.querySelectorAll(".mminions").forEach((s, i) => { s.value = String(m.minions[i] || 0); });
     $("m-bystanders").value = m.bystanders == null ? "" : String(m.bystanders);
     document.querySelectorAll(".mround").forEach((row, r) => {

@@ -8,40 +8,6 @@
 
   DH.text = function (el, s) { if (el) el.textContent = s; };
 
-  /* One renderer per kind of location, as the engine has one rule object per kind
-     (dicehero/engine/locations.py): how a box shows the location's marks, and the
-     number a Wild die offers a box the legal list left out (the engine then says why
-     it does not fit). A new kind of location is one more entry. */
-  DH.kinds = {
-    cells: { // marks: one true or false per printed cell
-      paint(b, marks, s) {
-        b.classList.toggle("marked", !!marks[s]);
-        b.dataset.state = marks[s] ? "marked" : "";
-      },
-      wildValue(b) { return +b.dataset.printed; },
-    },
-    pairs: { // marks: one list of up to two numbers per pair
-      paint(b, marks, s) {
-        const pr = marks[s] || [];
-        b.querySelectorAll(".half").forEach((h, k) => DH.text(h, pr[k] !== undefined ? pr[k] : ""));
-        b.classList.toggle("marked", pr.length > 0);
-        b.classList.toggle("done", pr.length === 2);
-        b.dataset.state = pr.length === 2 ? "complete pair of " + pr[0] : pr.length ? "has a " + pr[0] + ", needs another " + pr[0] : "";
-      },
-      wildValue(b, marks, s) { return (marks[s] || [])[0] || 1; },
-    },
-    track: { // marks: the numbers written so far, from the first box on
-      paint(b, marks, s) {
-        const val = marks[s];
-        DH.text(b.querySelector(".v"), val !== undefined ? val : "");
-        b.classList.toggle("marked", val !== undefined);
-        b.classList.toggle("top", s === marks.length - 1);
-        b.dataset.state = val !== undefined ? "written " + val : "";
-      },
-      wildValue(b, marks) { return marks[marks.length - 1] || 1; },
-    },
-  };
-
   // The end-of-game breakdown: one row per location, then Bystanders, Minions, Total.
   DH.breakdown = function (tbody, edition, score) {
     tbody.replaceChildren();
@@ -74,6 +40,7 @@
     let doneArmed = false;
     let shownRound = null; // the round whose dice this sheet last showed
     const said = []; // what the accepted actions of the open round did, for Undo to name
+    const words = DH.sheetWords(ed);
 
     const locName = (n) => ed.locations[n - 1].name;
     const power = () => (view && view.superpower ? ed.superpowers[view.superpower - 1] : null);
@@ -113,7 +80,7 @@
           const began = render(r.sheet);
           // A page may word what happened its own way (paper entry: "Round 3 entered").
           const own = opts.describe && opts.describe(action, r.sheet);
-          const line = own || describe(action, r.sheet, before);
+          const line = own || words.describe(action, r.sheet, before, said);
           if (action.type === "undo") said.pop();
           else said.push(line);
           say(own || (began ? roundLine(r.sheet) : line));
@@ -137,61 +104,6 @@
       } catch (e) {
         say("Could not reach the server: " + e.message + ".", true);
       }
-    }
-
-    function describe(a, v, before) {
-      const src = a.wild ? "Wild die" : a.die !== undefined ? "die" : "";
-      switch (a.type) {
-        case "choose": return "You are " + ed.superpowers[a.superpower - 1].name + "! " +
-          (v.round ? "Round " + v.round + ": tap a die." : "Wait for the first roll.");
-        case "move": return (a.teleport ? "Teleported to " : "Moved to ") + locName(a.to) + ".";
-        case "help": return "Helped at " + locName(v.position) + " with a " + (src === "die" ? v.dice[a.die].value : a.value) + ".";
-        case "minion": return "Robot Minion defeated at " + locName(v.position) + "!";
-        case "power": return power().name + ": that die is now a " + v.dice[a.die].value + ".";
-        case "skip": return "Die left unused.";
-        case "undo": {
-          const back = said.length ? said[said.length - 1] : tookBack(before, v);
-          return back ? "Undone: " + back.charAt(0).toLowerCase() + back.slice(1) : "Undone.";
-        }
-        case "done": return v.finished ? "Game over!" : "Done. Wait for the next roll.";
-      }
-      return "";
-    }
-
-    // What an Undo took back, read off the sheets before and after it: after a reload this
-    // page never saw the action, but the server's sheets show what it changed.
-    function tookBack(b, a) {
-      if (!b || !a) return "";
-      if (b.superpower && !a.superpower) return "Chose " + ed.superpowers[b.superpower - 1].name + " as your superpower.";
-      const i = b.dice.findIndex((d, k) => d.used && a.dice[k] && !a.dice[k].used);
-      const powered = b.powers_used > a.powers_used;
-      if (b.position !== a.position) return (powered ? "Teleported to " : "Moved to ") + locName(b.position) + ".";
-      const at = b.position;
-      if (at && b.minions[at - 1] > a.minions[at - 1]) return "Robot Minion defeated at " + locName(at) + "!";
-      if (at && JSON.stringify(b.marks[at - 1]) !== JSON.stringify(a.marks[at - 1])) {
-        const value = i >= 0 ? b.dice[i].value : written(at, b.marks[at - 1], a.marks[at - 1]);
-        return "Helped at " + locName(at) + (value ? " with a " + value : "") + ".";
-      }
-      const changed = b.dice.findIndex((d, k) => a.dice[k] && d.value !== a.dice[k].value);
-      if (powered && changed >= 0) return ed.superpowers[b.superpower - 1].name + ": that die is now a " + b.dice[changed].value + ".";
-      if (i >= 0 && b.dice[i].used === "skip") return "Die left unused.";
-      return "";
-    }
-
-    // The number a Wild die wrote at location n: the mark in was that is not in now.
-    function written(n, was, now) {
-      const loc = ed.locations[n - 1];
-      if (loc.kind === "cells") {
-        const k = was.findIndex((m, s) => m && !now[s]);
-        return k >= 0 ? loc.rows.flat()[k] : null;
-      }
-      const left = now.flat();
-      for (const x of was.flat()) {
-        const j = left.indexOf(x);
-        if (j < 0) return x;
-        left.splice(j, 1);
-      }
-      return null;
     }
 
     function select(s) {
