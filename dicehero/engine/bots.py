@@ -13,11 +13,10 @@ from typing import Protocol
 
 from dicehero.engine.actions import Action
 from dicehero.engine.locations import kind_of
-from dicehero.engine.rules import apply, legal_actions, successors
+from dicehero.engine.planning import beam_search, prefer_superpower
+from dicehero.engine.rules import apply, legal_actions
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet
-
-_SPEND = ("move", "help", "minion", "power")
 
 
 class Bot(Protocol):
@@ -30,16 +29,6 @@ class Bot(Protocol):
     def play_round(self, sheet: Sheet) -> list[Action]:
         """The actions for the open round, ending with ``done``."""
         ...
-
-
-def _spending_moves(sheet: Sheet) -> list[tuple[Action, Sheet]]:
-    out: list[tuple[Action, Sheet]] = []
-    for index, die in enumerate(sheet.dice):
-        if not die.used:
-            out += [(a, s) for a, s in successors(sheet, index) if a.type in _SPEND]
-    if sheet.wild_left > 0:
-        out += successors(sheet, wild=True)
-    return out
 
 
 @dataclass
@@ -82,30 +71,18 @@ class GreedyBot:
 
     def choose(self, sheet: Sheet) -> Action:
         """Prefer the superpowers that change dice the most freely."""
-        preference = (5, 2, 4, 3, 6, 1)  # Shapeshift, Teleport, Fire, Ice, Grow, Shrink
-        offered = set(sheet.offer)
-        pick = next((n for n in preference if n in offered), min(offered))
-        return Action("choose", superpower=pick)
+        return prefer_superpower(sheet)
 
     def play_round(self, sheet: Sheet) -> list[Action]:
         """The best sequence of actions found for this round, then ``done``."""
-        best_value, best_plan = self.value(sheet), []
-        beam: list[tuple[float, Sheet, list[Action]]] = [(best_value, sheet, [])]
-        seen: set[tuple[object, ...]] = set()
-        while beam:
-            children: list[tuple[float, Sheet, list[Action]]] = []
-            for _, state, plan in beam:
-                for action, nxt in _spending_moves(state):
-                    key = _key(nxt)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    value = self.value(nxt) + self.rng.random() * 1e-6
-                    children.append((value, nxt, [*plan, action]))
-                    if value > best_value:
-                        best_value, best_plan = value, [*plan, action]
-            children.sort(key=lambda c: c[0], reverse=True)
-            beam = children[:self.width]
+        best_value, best_plan = self.value(sheet), ()
+
+        def noisy(state: Sheet) -> float:  # ties broken at random, from the bot's own rng
+            return self.value(state) + self.rng.random() * 1e-6
+
+        for value, _, plan in beam_search(sheet, noisy, self.width, _key):
+            if value > best_value:
+                best_value, best_plan = value, plan
         return [*best_plan, Action("done")]
 
     def value(self, sheet: Sheet) -> float:
@@ -118,6 +95,8 @@ class GreedyBot:
 
 
 def _key(sheet: Sheet) -> tuple[object, ...]:
+    """A sheet mid-round, which die did what included (the par bot's key leaves that out:
+    this one keeps the greedy bot's games as they have always been played)."""
     return (sheet.position, sheet.marks, sheet.minions, sheet.wild_spent, sheet.powers_used,
             tuple((d.value, d.used) for d in sheet.dice))
 

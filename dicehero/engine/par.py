@@ -26,14 +26,11 @@ from dicehero.engine.actions import Action
 from dicehero.engine.edition import Edition
 from dicehero.engine.par_reasons import reason
 from dicehero.engine.par_search import Heuristic, Plan, round_plans, rounds_left
+from dicehero.engine.planning import prefer_superpower
 from dicehero.engine.replay import Replay
 from dicehero.engine.rules import start_round
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet, new_sheet
-
-# The superpowers that change dice most freely first: Shapeshift, Teleport, Fire, Ice,
-# Grow, Shrink (the greedy bot's order).
-PREFERENCE = (5, 2, 4, 3, 6, 1)
 
 
 @dataclass(frozen=True)
@@ -98,10 +95,8 @@ class ParBot:
     width: int = 2  # beam width of the search answering each sampled roll
 
     def choose(self, sheet: Sheet) -> Action:
-        """The offered superpower par prefers."""
-        offered = set(sheet.offer)
-        pick = next((n for n in PREFERENCE if n in offered), min(offered))
-        return Action("choose", superpower=pick)
+        """The offered superpower par prefers (the greedy bot's preference)."""
+        return prefer_superpower(sheet)
 
     def decide(self, sheet: Sheet) -> tuple[ParDecision, ...]:
         """Par's actions for the open round, each with its reason, ending with ``done``."""

@@ -1,24 +1,20 @@
 """The search behind the par bot: the plans of one round, and what a sheet is worth.
 
 A plan is the actions of one round (without ``done``). :func:`round_plans` finds the
-best few distinct sheets a round can end in, by a beam search over the round's legal
-actions guided by a value; the par bot then weighs them against sampled future rolls.
+best few distinct sheets a round can end in, by the beam search the greedy bot uses too
+(:func:`~dicehero.engine.planning.beam_search`) guided by a value; the par bot then weighs
+them against sampled future rolls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from dicehero.engine import locations
-from dicehero.engine.actions import Action
 from dicehero.engine.edition import Edition
-from dicehero.engine.errors import ActionError
 from dicehero.engine.locations import Marks
-from dicehero.engine.rules import apply, candidates
+from dicehero.engine.planning import Plan, Value, beam_search
 from dicehero.engine.state import Sheet
 
-Plan = tuple[Action, ...]
-Value = Callable[[Sheet], float]
+__all__ = ["Heuristic", "Plan", "Value", "end_key", "round_plans", "rounds_left"]
 
 
 def round_plans(sheet: Sheet, value: Value, width: int = 4, keep: int = 1,
@@ -32,23 +28,10 @@ def round_plans(sheet: Sheet, value: Value, width: int = 4, keep: int = 1,
     """
     found: dict[tuple[object, ...], tuple[float, Sheet, Plan]] = {
         end_key(sheet): (value(sheet), sheet, ())}
-    beam = [(value(sheet), sheet, ())]
-    seen: set[tuple[object, ...]] = set()
-    while beam:
-        children: list[tuple[float, Sheet, Plan]] = []
-        for _, state, plan in beam:
-            for action, nxt in _spending(state):
-                key = _state_key(nxt)
-                if key in seen:
-                    continue
-                seen.add(key)
-                child = (value(nxt), nxt, (*plan, action))
-                children.append(child)
-                end = end_key(nxt)
-                if end not in found or child[0] > found[end][0]:
-                    found[end] = child
-        children.sort(key=lambda c: c[0], reverse=True)
-        beam = children[:width]
+    for child in beam_search(sheet, value, width, _state_key):
+        end = end_key(child[1])
+        if end not in found or child[0] > found[end][0]:
+            found[end] = child
     ranked = sorted(found.values(), key=lambda c: c[0], reverse=True)
     best = ranked[:keep]
     places = {c[1].position for c in best}
@@ -60,24 +43,6 @@ def round_plans(sheet: Sheet, value: Value, width: int = 4, keep: int = 1,
             places.add(c[1].position)
             extra.append(c)
     return best + extra
-
-
-def _spending(sheet: Sheet) -> list[tuple[Action, Sheet]]:
-    """Every legal way to spend a die or a Wild die now, with the sheet it leads to.
-
-    Skipping is left out: a die left unspent at ``done`` is skipped all the same.
-    """
-    out = []
-    moves = [a for i, d in enumerate(sheet.dice) if not d.used
-             for a in candidates(sheet, i) if a.type != "skip"]
-    if sheet.wild_left > 0:
-        moves += candidates(sheet, None, wild=True)
-    for action in moves:
-        try:
-            out.append((action, apply(sheet, action)))
-        except ActionError:
-            continue
-    return out
 
 
 def _state_key(sheet: Sheet) -> tuple[object, ...]:
