@@ -138,7 +138,8 @@ def main() -> int:
         instance.mkdir()
         # Capacity, not the flood limits: a thousand joins from one address are a flood.
         (instance / "config.py").write_text(
-            "RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n")  # every client is 127.0.0.1
+            "RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n"
+            "CONNECTIONS_PER_ADDRESS = 0\n")  # every client is 127.0.0.1
         server = Server(instance).start()
         try:
             print(f"server pid {server.pid}, port {server.port}, "

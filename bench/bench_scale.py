@@ -332,7 +332,8 @@ def main() -> int:
         (tmp / "instance").mkdir()
         # Capacity, not the flood limits: 1,000 joins from one address are a flood.
         (tmp / "instance" / "config.py").write_text(
-            "RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n")  # every client is 127.0.0.1
+            "RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n"
+            "CONNECTIONS_PER_ADDRESS = 0\n")  # every client is 127.0.0.1
         server = Server(tmp / "instance", env=env, args=extra,
                         **({"root": root} if root else {})).start(timeout=30)
         print(f"server from {root or 'this checkout'}")

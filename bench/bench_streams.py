@@ -96,7 +96,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         instance = Path(tmp) / "instance"
         instance.mkdir()
-        (instance / "config.py").write_text("RATE_LIMITS = {}\n")
+        (instance / "config.py").write_text("RATE_LIMITS = {}\nCONNECTIONS_PER_ADDRESS = 0\n")
         srv = (Server(instance, env=env, root=root) if root else Server(instance)).start()
         try:
             code = long_game(srv, args.events)

@@ -182,7 +182,7 @@ def one_run(label: str, root: Path | None, players: int, workers: int, tmp: Path
     instance = tmp / f"{label}-{time.monotonic_ns()}"
     instance.mkdir()
     # Capacity, not the flood limits: a thousand joins from one address are a flood.
-    (instance / "config.py").write_text("RATE_LIMITS = {}\n")
+    (instance / "config.py").write_text("RATE_LIMITS = {}\nCONNECTIONS_PER_ADDRESS = 0\n")
     env: dict[str, str] = {"PYTHONPATH": str(root)} if root else {}
     args: tuple[str, ...] = ()
     with ExitStack() as stack:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from apikit import bearer, error
 from limits import parse_many
 
@@ -176,15 +177,43 @@ def test_same_origin_and_no_origin_writes_pass(app):
 
 
 def test_allowed_origins_and_a_trusted_proxy(tmp_path):
-    app = _app(tmp_path, ALLOWED_ORIGINS=["https://dice.school.example"], TRUSTED_PROXIES=1)
+    app = _app(tmp_path, ALLOWED_ORIGINS=["https://dice.school.example"], TRUSTED_PROXIES=1,
+               PUBLIC_URL="https://play.example/")
     client = app.test_client()
     ok = client.post("/api/games", json={}, headers={"Origin": "https://dice.school.example"})
     assert ok.status_code == 201
-    # Behind nginx the public host comes from X-Forwarded-Host.
+    # Behind nginx the public address is PUBLIC_URL.
     r = client.post("/api/games", json={}, headers={
         "Origin": "https://play.example", "X-Forwarded-Host": "play.example",
         "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.5"})
     assert r.status_code == 201
+
+
+@pytest.mark.parametrize("forwarded", [False, True])
+def test_a_dns_rebinding_page_neither_creates_nor_joins_games(tmp_path, forwarded):
+    """A page of another site whose name now points at this machine sends that name as
+    its Origin and as the Host: the Origin is compared with this server's own addresses
+    (PUBLIC_URL, the served ones), never with the Host the request names."""
+    app = _app(tmp_path, TRUSTED_PROXIES=1 if forwarded else 0)
+    client = app.test_client()
+    code = client.post("/api/games", json={}).json["code"]
+    evil = {"Origin": "http://rebind.example:5000", "Host": "rebind.example:5000"}
+    if forwarded:
+        evil.update({"X-Forwarded-Host": "rebind.example:5000", "X-Forwarded-For": "10.0.0.9"})
+    assert error(client.post("/api/games", json={}, headers=evil)) == (403, "foreign_origin")
+    r = client.post(f"/api/games/{code}/players", json={"name": "Ann"}, headers=evil)
+    assert error(r) == (403, "foreign_origin")
+    assert client.get(f"/api/games/{code}").json["player_count"] == 0
+
+
+def test_a_page_opened_at_this_machines_address_may_write(tmp_path):
+    from dicehero.addresses import lan_ip
+
+    client = _app(tmp_path).test_client()
+    for origin in (f"http://{lan_ip()}", "http://127.0.0.1"):
+        r = client.post("/api/games", json={}, headers={"Origin": origin,
+                                                        "Host": origin.split("//")[1]})
+        assert r.status_code == 201, origin
 
 
 def test_no_page_sets_a_cookie_but_the_join_pages_device_id(client):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 
-from dicehero.web.http_headers import MAX_HEADERS, read_headers
+import pytest
+
+from dicehero.web.http_headers import MAX_HEADERS, bad_request_line, read_headers
 
 
 def _read(text: bytes):
@@ -38,9 +40,9 @@ def test_the_lines_are_given_to_the_environ_in_order():
 
 
 def test_deleting_a_header_forgets_every_line_of_it():
-    headers, _ = _read(b"Content-Length: 3\r\ncontent-length: 4\r\nHost: x\r\n\r\n")
-    del headers["Content-Length"]
-    assert headers.get("content-length") is None
+    headers, _ = _read(b"X-A: 3\r\nx-a: 4\r\nHost: x\r\n\r\n")
+    del headers["X-A"]
+    assert headers.get("x-a") is None
     assert headers.get("host") == "x"
 
 
@@ -74,3 +76,50 @@ def test_latin_1_bytes_are_read_as_http_client_reads_them():
 def test_the_headers_are_listed_in_order_for_gunicorns_access_log():
     headers, _ = _read(b"Host: x\r\nX-A: 1\r\n\r\n")
     assert headers.items() == [("Host", "x"), ("X-A", "1")]
+
+
+def test_a_header_that_ends_without_a_line_end_is_refused():
+    assert _read(b"Host: x")[0].status == "Headers cut off"
+
+
+def test_a_name_that_is_not_a_token_is_refused():
+    assert _read(b"X(A): 1\r\n\r\n")[0].status == "Invalid header line"
+
+
+@pytest.mark.parametrize("value", [b"a\rb", b"a\x00b", b"a\x01b", b"a\x7fb", b"a\r"])
+def test_a_control_character_in_a_value_is_refused(value):
+    """RFC 9110 5.5: a bare CR or NUL in a field value is refused, not passed on."""
+    assert _read(b"X-A: " + value + b"\r\n\r\n")[0].status == "Control character in a header"
+
+
+def test_a_tab_in_a_value_is_kept():
+    assert _read(b"X-A: a\tb\r\n\r\n")[0].get("x-a") == "a\tb"
+
+
+@pytest.mark.parametrize(("lines", "why"), [
+    (b"Content-Length: 3\r\nContent-Length: 4\r\n", "Content-Length given twice"),
+    (b"Content-Length: 3\r\nContent-Length: 3\r\n", "Content-Length given twice"),
+    (b"Content-Length: 3, 3\r\n", "Invalid Content-Length"),
+    (b"Content-Length: +3\r\n", "Invalid Content-Length"),
+    (b"Content-Length: 3\r\nTransfer-Encoding: chunked\r\n",
+     "Transfer-Encoding with Content-Length"),
+    (b"Transfer-Encoding: gzip\r\n", "Unsupported Transfer-Encoding"),
+    (b"Transfer-Encoding: chunked, gzip\r\n", "Unsupported Transfer-Encoding"),
+    (b"Transfer-Encoding: gzip, chunked\r\n", "Unsupported Transfer-Encoding"),
+    (b"Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
+     "Unsupported Transfer-Encoding"),
+])
+def test_a_body_whose_length_is_ambiguous_is_refused(lines, why):
+    """RFC 9112 6.1-6.3: a server may not guess which framing a proxy in front read."""
+    assert _read(lines + b"\r\n")[0].status == why
+
+
+def test_chunked_alone_in_any_case_is_the_one_transfer_coding():
+    assert _read(b"Transfer-Encoding: Chunked\r\n\r\n")[0].status == ""
+
+
+@pytest.mark.parametrize("line", ["GET /\x00 HTTP/1.1\r\n", "GET /a\rb HTTP/1.1\r\n",
+                                  "GET / HTTP/1.1\r\r\n"])
+def test_a_request_line_with_a_control_character_is_refused(line):
+    assert bad_request_line(line)
+    assert not bad_request_line("GET / HTTP/1.1\r\n")

@@ -72,6 +72,13 @@ def configured_app(test_config: Mapping[str, Any] | None = None,
         SSE_STREAMS_PER_ADDRESS=250,
         # A stream whose reader has not taken a byte for this long is closed.
         SSE_STALL_SECONDS=30.0,
+        # Bytes the kernel may queue for one stream (Linux doubles it); 0: the kernel's own.
+        SSE_SEND_BUFFER=64 * 1024,
+        # Connections (dicehero.web.connections): deadlines in seconds, a cap per address.
+        HEADER_SECONDS=10.0,
+        BODY_SECONDS=10.0,
+        KEEPALIVE_SECONDS=30.0,
+        CONNECTIONS_PER_ADDRESS=1000,
         LIVE_BUS="memory",
         REDIS_URL=None,
         # The address phones open, when the server is behind a proxy (QR codes, sheets).

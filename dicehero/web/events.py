@@ -12,12 +12,16 @@ A stream must not let one client cost everyone else: a client more than
 one ``snapshot`` event (the game's phase and last event id: re-read the state)
 instead of the whole log; the catch-up lets other requests run between events;
 an address may hold ``SSE_STREAMS_PER_ADDRESS`` streams of a game (then 429);
-and a stream whose reader has taken nothing for ``SSE_STALL_SECONDS`` is closed.
+a stream whose reader falls behind is closed (the kernel queues at most about
+``SSE_SEND_BUFFER`` bytes for it, the stream ``SSE_QUEUE_SIZE`` events more), and so
+is one whose reader has taken nothing for ``SSE_STALL_SECONDS``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -195,6 +199,7 @@ def events(code: str) -> Response:
             if direct:
                 # A reader that takes nothing for this long is gone: free its socket.
                 handler.socket.settimeout(float(config["SSE_STALL_SECONDS"]))
+                _bound_send_buffer(handler.socket, int(config["SSE_SEND_BUFFER"]))
             yield RETRY
             if not caught_up:  # nothing to read for one that is: it detaches at once
                 time.sleep(0)  # a class reconnecting at once takes turns with other requests
@@ -240,6 +245,19 @@ def events(code: str) -> Response:
     return resp
 
 
+def _bound_send_buffer(sock: Any, size: int) -> None:
+    """Bound what the kernel queues for a stream (the stream's queue holds the rest).
+
+    Left to itself Linux grows a socket's send buffer to megabytes, so a reader that
+    never reads would hold every event in the server's memory, unseen; with a bound,
+    its queue fills after ``SSE_QUEUE_SIZE`` more events and it is closed (its page
+    reconnects with ``Last-Event-ID``).
+    """
+    if size > 0:
+        with contextlib.suppress(OSError):  # not TCP: nothing to bound
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+
+
 def _detached_clients() -> Detached:
     """This process's detached clients (made on first use: in the worker, after any fork)."""
     detached: Detached | None = current_app.extensions.get("dicehero.detached")
@@ -260,8 +278,14 @@ def _detach(sub: Subscription, handler: Any, detached: Detached, sent: int,
     """
     from dicehero.web.direct import detach  # gevent: only on the servers that run it
 
+    release = handler.release_connection()  # its place among its address's connections
     fd, chunked = detach(handler)
-    detached.adopt(sub, fd, chunked, sent, on_close)
+
+    def closed() -> None:
+        on_close()
+        release()
+
+    detached.adopt(sub, fd, chunked, sent, closed)
 
 
 def init_app(app: Flask) -> None:

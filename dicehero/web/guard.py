@@ -3,8 +3,9 @@
 Secrets travel only as ``Authorization: Bearer`` (never in a cookie: the one
 cookie, the join page's device id, grants nothing), so a foreign page cannot act
 for anyone; the Origin check is a second wall. Browsers send ``Origin`` on every
-cross-site write; when it names another site (or ``null``) the write is refused
-before any handler runs.
+cross-site write; when it names a site other than this server's own addresses
+(``PUBLIC_URL``, ``ALLOWED_ORIGINS``, the addresses it serves on; never the
+request's ``Host``), or ``null``, the write is refused before any handler runs.
 
 Every write has a flood limit, checked before its handler runs, with the
 ``limits`` library (the engine under Flask-Limiter): sliding-window counters,
@@ -18,9 +19,11 @@ page gives a phone, or the client's address. ``RATE_LIMITS = {}`` turns them off
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +35,7 @@ from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from dicehero.addresses import lan_ip
 from dicehero.store.errors import Refusal
 from dicehero.web.device import device_id
 from dicehero.web.errors import error_response
@@ -167,17 +171,46 @@ def _netloc(url: str) -> str | None:
     return host if port is None or port == default else f"{host}:{port}"
 
 
+def _served_origins(port: int) -> set[str | None]:
+    """The origins this server's own pages have on ``port``: ``PUBLIC_URL``, the
+    ``ALLOWED_ORIGINS``, the loopback, this machine's network address and names, and the
+    address the connection came in on. Never the request's ``Host`` header: a page on
+    another site whose name a DNS-rebinding attack points at this machine sends its own
+    name there (and as its Origin), and must not create or join games."""
+    cache = current_app.extensions.setdefault("dicehero.origins", {})
+    at, known = cache.get(port, (0.0, set()))
+    if time.monotonic() - at > 60:  # a laptop may change networks: look again each minute
+        config = current_app.config
+        known = {_netloc(o) for o in config["ALLOWED_ORIGINS"]}
+        if config.get("PUBLIC_URL"):
+            known.add(_netloc(config["PUBLIC_URL"]))
+        host = socket.gethostname()
+        for name in ("localhost", "127.0.0.1", "[::1]", lan_ip(), host, f"{host}.local"):
+            known.add(_netloc(f"http://{name}:{port}"))
+        cache[port] = (time.monotonic(), known)
+    allowed = set(known)
+    handler = request.environ.get("dicehero.handler")
+    sock = getattr(handler, "socket", None)
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            ip = sock.getsockname()[0]
+            allowed.add(_netloc(f"http://{f'[{ip}]' if ':' in ip else ip}:{port}"))
+    return allowed
+
+
 def check_origin() -> Response | None:
-    """403 for a write whose ``Origin`` is another site; None to go on."""
+    """403 for a write whose ``Origin`` is not one of this server's own; None to go on."""
     if request.method not in WRITE_METHODS:
         return None
     origin = request.headers.get("Origin")
     if origin is None:
         return None  # not a browser (bots, curl) or a same-origin form in an old browser
-    own = _netloc(request.host_url)
-    allowed = {own} | {_netloc(o) for o in current_app.config["ALLOWED_ORIGINS"]}
     seen = _netloc(origin)
-    if seen is not None and seen in allowed:
+    try:
+        port = int(request.environ.get("SERVER_PORT") or 80)
+    except ValueError:
+        port = 80
+    if seen is not None and seen in _served_origins(port):
         return None
     return error_response(Refusal.NOT_YOURS, "foreign_origin",
                           "This request came from another website; it was refused.")

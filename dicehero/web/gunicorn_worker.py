@@ -13,16 +13,11 @@ from dicehero.web.http_headers import read_headers
 
 
 class GunicornHandler(Detachable, PyWSGIHandler):
-    """gunicorn's gevent handler, exposing itself to the app (see :mod:`dicehero.web.direct`);
-    headers read without the email parser (:mod:`dicehero.web.http_headers`)."""
+    """gunicorn's gevent handler with the server's connection rules, exposing itself to the
+    app (see :mod:`dicehero.web.direct`); headers read without the email parser
+    (:mod:`dicehero.web.http_headers`)."""
 
     MessageClass = staticmethod(read_headers)
-
-    def get_environ(self):
-        """The WSGI environ, plus this handler."""
-        env = super().get_environ()
-        env["dicehero.handler"] = self
-        return env
 
 
 class GunicornWorker(GeventPyWSGIWorker):
