@@ -27,7 +27,8 @@ def _names(client, code):
 def test_the_host_locks_the_roster_and_no_one_else_joins(client):
     code, host = _new_game(client)
     client.post(f"/api/games/{code}/players", json={"name": "Ann"})
-    assert _host_post(client, code, host, "roster", {"locked": True}).json == {"locked": True}
+    assert _host_post(client, code, host, "roster", {"locked": True}).json == {
+        "locked": True, "cap": None}
     assert client.get(f"/api/games/{code}").json["roster_locked"] is True
     for body in ({"name": "Junk"}, {"name": "Pencil", "paper": True}):
         assert error(client.post(f"/api/games/{code}/players", json=body,
@@ -142,3 +143,39 @@ def test_a_classmate_gets_in_within_5_seconds_while_a_junk_flood_runs(app):
     assert len(junk) <= 60  # at most the address's allowance of a minute
     r = _host_post(host_client, code, host, "players/remove", {"joined_within": 300})
     assert len(r.json["removed"]) == len(junk) + 1  # the burst, the classmate too
+
+
+def test_the_host_caps_the_roster_and_the_next_join_is_refused(client):
+    code, host = _new_game(client)
+    for name in ("Ann", "Bob"):
+        client.post(f"/api/games/{code}/players", json={"name": name})
+    assert _host_post(client, code, host, "roster", {"cap": 3}).json == {
+        "locked": False, "cap": 3}
+    assert client.get(f"/api/games/{code}").json["roster_cap"] == 3
+    assert client.post(f"/api/games/{code}/players", json={"name": "Cy"}).status_code == 201
+    for body in ({"name": "Junk"}, {"name": "Pencil", "paper": True}):
+        assert error(client.post(f"/api/games/{code}/players", json=body,
+                                 headers=bearer(host))) == (409, "roster_full")
+    assert _names(client, code) == ["Ann", "Bob", "Cy"]
+    _host_post(client, code, host, "roster", {"cap": None})
+    assert client.post(f"/api/games/{code}/players", json={"name": "Dee"}).status_code == 201
+
+
+def test_a_cap_below_the_heroes_in_keeps_them_and_takes_no_one_more(client):
+    code, host = _new_game(client)
+    for name in ("Ann", "Bob"):
+        client.post(f"/api/games/{code}/players", json={"name": name})
+    _host_post(client, code, host, "roster", {"cap": 1})
+    assert _names(client, code) == ["Ann", "Bob"]
+    assert error(client.post(f"/api/games/{code}/players", json={"name": "Cy"})) == (
+        409, "roster_full")
+
+
+def test_only_the_host_caps_the_roster_with_a_whole_number(client):
+    code, host = _new_game(client)
+    ann = client.post(f"/api/games/{code}/players", json={"name": "Ann"}).json
+    assert error(_host_post(client, code, ann["secret"], "roster", {"cap": 5})) == (
+        403, "not_host")
+    for cap in (0, -1, "5", 2.5, True):
+        assert error(_host_post(client, code, host, "roster", {"cap": cap})) == (
+            422, "bad_field"), cap

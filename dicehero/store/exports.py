@@ -63,6 +63,7 @@ class ExportDesk(ParDesk):
                 "player_count": len(plist),
                 "done_count": sum(1 for p in plist if p["done"]),
                 "roster_locked": game.roster_locked,
+                "roster_cap": game.roster_cap,
                 "results": self._results(s, game, players),
                 "par": self._par_json(s, game),
                 "last_event_id": game.last_event_id,

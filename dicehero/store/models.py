@@ -51,6 +51,8 @@ class Game(Base):
     paper_closed_at: Mapped[datetime | None] = mapped_column(default=None)
     # The host locked the roster: no one else joins (a griefer's flood, a full class).
     roster_locked: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The host's cap on the heroes of the game (None: the server's MAX_PLAYERS only).
+    roster_cap: Mapped[int | None] = mapped_column(default=None)
 
 
 class Player(Base):

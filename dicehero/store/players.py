@@ -75,6 +75,10 @@ class PlayerDesk(GameAccess):
                                                              Player.removed.is_(False))))
             if len(names) >= self.max_players:
                 raise StoreError(Refusal.NOT_NOW, "game_full", N_("This game is full."))
+            if game.roster_cap is not None and len(names) >= game.roster_cap:
+                raise StoreError(Refusal.NOT_NOW, "roster_full",
+                                 f"This game takes {game.roster_cap} heroes and has them: "
+                                 "ask the host to make room for you.")
             check_distinct(name, names)
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
@@ -183,20 +187,34 @@ class PlayerDesk(GameAccess):
         return self.store.write(normalise_code(code), work)
 
     def lock_roster(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
-        """Lock (or open again) the list of heroes: while locked no one joins (host only)."""
-        only(body, "locked")
-        if "locked" not in body:
+        """Lock (or open again) the list of heroes, and cap how many it takes (host only).
+
+        ``locked``: while locked no one joins. ``cap``: at most so many heroes (phone
+        and paper; those already in stay), ``null`` for no cap but the server's. A
+        fresh device cookie per join buys a flooder nothing against either.
+        """
+        only(body, "locked", "cap")
+        if "locked" not in body and "cap" not in body:
             raise StoreError(Refusal.REFUSED, "missing_field",
-                             N_("'locked' is required: true or false."))
-        locked = bool_field(body, "locked")
+                             N_("Say 'locked' (true or false) or 'cap' (a number of "
+                                "heroes, or null)."))
+        locked = bool_field(body, "locked") if "locked" in body else None
+        cap = int_field(body, "cap", 1, self.max_players) if body.get("cap") is not None \
+            else None
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
-            if game.roster_locked != locked:
+            changed = False
+            if locked is not None and game.roster_locked != locked:
                 game.roster_locked = locked
-                emit(s, game, "roster", {"locked": locked})
-            return {"locked": locked}
+                changed = True
+            if "cap" in body and game.roster_cap != cap:
+                game.roster_cap = cap
+                changed = True
+            if changed:
+                emit(s, game, "roster", {"locked": game.roster_locked, "cap": game.roster_cap})
+            return {"locked": game.roster_locked, "cap": game.roster_cap}
 
         return self.store.write(normalise_code(code), work)
 

@@ -43,12 +43,21 @@ from dicehero.web.request import bearer
 
 # A class of 100 behind one school NAT joins within a minute, each phone from the
 # join page with its own device cookie; a script without one shares its address's
-# allowance (so a junk-join flood cannot starve a classmate's phone). A player taps
-# a few times a second at most; a bot 20 times a second is still allowed.
+# allowance (so a junk-join flood cannot starve a classmate's phone), and a script
+# with a fresh cookie each time still shares the address's joins of the game. A player
+# taps a few times a second at most; a bot 20 times a second is still allowed.
+# Reads are counted per address: after each roll every phone reads its sheet, and at
+# the end each asks for the scores every 1.5 s while par is worked out (100 phones:
+# ~70 a second for a minute); a laptop's flood of reads is held to about 100 a second.
 DEFAULT_LIMITS: dict[str, str] = {
     "join_game": "500/10second;1200/minute",  # joins of one game, from anywhere
+    "join_address": "200/minute;400/hour",  # joins of one game per address, any cookie
     "join_device": "20/minute",  # joins from one phone (device cookie) to one game
     "join_anonymous": "30/10second;60/minute",  # joins without a device cookie, per address
+    "read": "1000/10second;6000/minute",  # every GET (pages, state, sheets, streams, the
+                                          # OpenAPI document), per address
+    "solo": "1000/10second;6000/minute",  # solo taps and par asks, per address
+    "solo_par_new": "100/10second;300/minute",  # par searches a solo asker starts, per address
     "action": "120/10second;1200/minute",  # a player's actions, per secret
     "paper": "30/minute",  # paper sheets sent, per secret and player
     "paper_check": "100/10second;600/minute",  # paper entry taps (public), per address
@@ -121,22 +130,35 @@ def too_many(wait: float, what: str) -> Response:
     return resp
 
 
+def limit(name: str, *key: Any) -> float:
+    """Count one request against the app's limit ``name``: 0.0 to go on, else seconds."""
+    limiter: Limiter = current_app.extensions["dicehero.limiter"]
+    return limiter.wait(name, *key)
+
+
 def check_rate() -> Response | None:
-    """429 for a write over its flood limit; None to go on."""
-    if request.method not in WRITE_METHODS:
-        return None
+    """429 for a request over its flood limit; None to go on."""
     limiter: Limiter = current_app.extensions["dicehero.limiter"]
     endpoint = request.endpoint
+    if request.method not in WRITE_METHODS:
+        if endpoint == "static" or request.method == "OPTIONS":
+            return None
+        wait = limiter.wait("read", client_address())
+        return too_many(wait, "requests from here") if wait else None
     args = request.view_args or {}
     code = str(args.get("code", "")).strip().upper()
     player = args.get("player_id")
     if endpoint == "api.join":
         device = device_id()
-        # The narrow allowance first: a flood it refuses uses up nothing of the game's.
+        address = client_address()
+        # The narrow allowance first: a flood it refuses uses up nothing of the wider ones.
         wait = (limiter.wait("join_device", code, device) if device
-                else limiter.wait("join_anonymous", code, client_address())
-                ) or limiter.wait("join_game", code)
+                else limiter.wait("join_anonymous", code, address)
+                ) or limiter.wait("join_address", code, address) or limiter.wait(
+                    "join_game", code)
         what = "players joining this game"
+    elif endpoint in ("solo.state", "solo.par"):
+        wait, what = limiter.wait("solo", client_address()), "solo requests from here"
     elif endpoint == "api.act":
         wait, what = limiter.wait("action", code, player, _secret()), "actions"
     elif endpoint == "api.paper_put":

@@ -251,6 +251,12 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         # Translators: %(n)s heroes joined in the last minute.
         "joined_last_minute": Np_("%(n)s hero joined in the last minute.",
                                   "%(n)s heroes joined in the last minute."),
+        # Translators: %(n)s is the most heroes the host lets into the game.
+        "roster_cap": Np_("At most %(n)s hero.", "At most %(n)s heroes."),
+        # Translators: %(n)s is the most heroes the host lets into the game.
+        "cap_set": Np_("No more heroes join once there is %(n)s.",
+                       "No more heroes join once there are %(n)s."),
+        "cap_lifted": N_("Any number of heroes can join."),
         "open_list": N_("Open the list again"),
         "lock_list": N_("Lock the list"),
         # Translators: the word after the number of heroes on the projector, as "12 heroes".

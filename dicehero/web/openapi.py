@@ -125,6 +125,8 @@ SCHEMAS: dict[str, Any] = {
             "timer": {"type": ["object", "null"]}, "server_time": {"type": "number"},
             "players": {"type": "array", "items": _OBJ},
             "player_count": {"type": "integer"}, "done_count": {"type": "integer"},
+            "roster_locked": {"type": "boolean"},
+            "roster_cap": {"type": ["integer", "null"]},
             "par": _ref("Par"),
             "last_event_id": {"type": "integer"}}},
     "Par": {"type": "object", "required": ["status", "round", "total", "rounds"],
@@ -358,10 +360,14 @@ def document() -> dict[str, Any]:
                                     "description": "phone heroes with no superpower yet"}}),
                 auth=True)},
             g + "/roster": {"post": _op(
-                "Host: lock the roster (no one else joins) or open it again", 200,
-                {"type": "object", "required": ["locked"],
-                 "properties": {"locked": {"type": "boolean"}}},
-                _HOST, (_CODE,), body=_body({"locked": {"type": "boolean"}}, ("locked",)),
+                "Host: lock the roster (no one else joins) or open it again, and cap how "
+                "many heroes it takes (null: no cap)", 200,
+                {"type": "object", "required": ["locked", "cap"],
+                 "properties": {"locked": {"type": "boolean"},
+                                "cap": {"type": ["integer", "null"]}}},
+                _HOST, (_CODE,), body=_body({"locked": {"type": "boolean"},
+                                             "cap": {"type": ["integer", "null"],
+                                                     "minimum": 1}}),
                 auth=True)},
             g + "/players/{player_id}/paper/approve": {"post": _op(
                 "Host: approve a paper player's pending sheet as it was sent", 200,

@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, render_template
 from flask_babel import format_date
 
 from dicehero.editions import load_edition
@@ -35,6 +35,7 @@ from dicehero.store.errors import Refusal
 from dicehero.store.par_work import ParWork
 from dicehero.web import games
 from dicehero.web.errors import ApiError
+from dicehero.web.guard import client_address, limit, too_many
 from dicehero.web.language import edition_shown
 from dicehero.web.request import body
 
@@ -186,7 +187,7 @@ def _par_status(work: ParWork, key: Any) -> tuple[str, dict[str, Any] | None]:
 
 
 @bp.post("/api/solo/par")
-def par() -> dict[str, Any]:
+def par() -> dict[str, Any] | Response:
     """Par for a solo game's dice (the number to beat); its breakdown once the game is over;
     with ``round``, what par would have done in that round, from the hero's own sheet."""
     data = body()
@@ -205,17 +206,39 @@ def par() -> dict[str, Any]:
     sheet = replay(edition, key, actions, observer=starts).sheet
     work = games().par_work
     offer, rolls = dice_for(key, edition)
-    work.ask(("solo", key), lambda: (0, ("game", {"edition_name": edition.name,
-                                                   "offer": list(offer), "rolls": rolls})),
-             solo=True)
-    status, answer = _par_status(work, ("solo", key))
-    out: dict[str, Any] = {"key": key, "par": {"status": status,
-                                               "total": answer["total"] if answer else None}}
-    if answer and sheet.finished:
-        out["par"]["score"] = answer["score"]
-    if number is not None:
-        out["coach"] = _coach(work, edition, key, sheet, starts, number)
+    try:
+        _ask(work, ("solo", key), lambda: (0, ("game", {"edition_name": edition.name,
+                                                         "offer": list(offer),
+                                                         "rolls": rolls})))
+        status, answer = _par_status(work, ("solo", key))
+        out: dict[str, Any] = {"key": key, "par": {
+            "status": status, "total": answer["total"] if answer else None}}
+        if answer and sheet.finished:
+            out["par"]["score"] = answer["score"]
+        if number is not None:
+            out["coach"] = _coach(work, edition, key, sheet, starts, number)
+    except _Flood as e:
+        return too_many(e.wait, "new par searches from here")
     return out
+
+
+class _Flood(Exception):
+    """An asker over its allowance of new par searches (seconds to wait)."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(wait)
+        self.wait = wait
+
+
+def _ask(work: ParWork, key: Any, make_job: Any) -> None:
+    """Ask par for ``key``; a search not yet asked for counts against the address's
+    allowance (fresh seeds cost a search each: a flood of them would keep a real
+    player's par "being worked out")."""
+    if work.result(key) is None and not work.pending(key):
+        wait = limit("solo_par_new", client_address())
+        if wait:
+            raise _Flood(wait)
+    work.ask(key, make_job, solo=True)
 
 
 def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: RoundStarts,
@@ -229,7 +252,7 @@ def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: Roun
     # Every played round has an action (its "done" at least): its sheet was kept.
     wanted = starts.sheets[number].to_dict()
     coach_key = ("coach", hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).digest())
-    work.ask(coach_key, lambda: (0, ("round", {"edition_name": edition.name, "sheet": wanted})),
-             solo=True)
+    _ask(work, coach_key,
+         lambda: (0, ("round", {"edition_name": edition.name, "sheet": wanted})))
     status, answer = _par_status(work, coach_key)
     return {"round": number, "status": status, **(answer or {})}

@@ -99,7 +99,9 @@
     text($("waiting-for"), waiting.length ? DH.t(waiting.length > 40 ? "still_playing_more" : "still_playing", { names: waiting.slice(0, 40).join(", "), more: waiting.length - 40 }) : s.roll ? DH.t("everyone_done") : "");
     // roster: who is joining, and the host's answers to a flood
     const recent = s.players.filter((p) => p.joined_at && p.joined_at >= s.server_time - 60).length;
-    text($("joining"), [s.roster_locked ? DH.t("list_locked") : "", recent ? DH.tn("joined_last_minute", recent) : ""].filter(Boolean).join(" "));
+    if (document.activeElement !== $("cap")) $("cap").value = s.roster_cap || "";
+    $("cap-form").hidden = over;
+    text($("joining"), [s.roster_locked ? DH.t("list_locked") : "", s.roster_cap ? DH.tn("roster_cap", s.roster_cap) : "", recent ? DH.tn("joined_last_minute", recent) : ""].filter(Boolean).join(" "));
     $("b-lock").setAttribute("aria-pressed", String(!!s.roster_locked));
     text($("b-lock"), DH.t(s.roster_locked ? "open_list" : "lock_list"));
     $("b-lock").hidden = over;
@@ -296,6 +298,12 @@
   $("b-lock").addEventListener("click", async () => {
     const r = await hostPost("/roster", { locked: !state.roster_locked });
     if (r.ok) { say(DH.t(r.data.locked ? "list_locked" : "list_open")); refresh(); }
+  });
+  $("cap-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const v = $("cap").value.trim();
+    const r = await hostPost("/roster", { cap: v ? +v : null });
+    if (r.ok) { say(r.data.cap ? DH.tn("cap_set", r.data.cap) : DH.t("cap_lifted")); refresh(); }
   });
   // The bulk removals name who they take out before the host confirms.
   async function removeMany(criteria, what, who) {
