@@ -313,3 +313,22 @@ def test_the_host_locks_the_list_and_removes_heroes_in_bulk(browser, server):  #
     assert host.locator(".pname").all_inner_texts() == ["Ann"]
     shot(host, "host-roster-locked-1920")
     assert host_errors == [] and ann_errors == []
+
+
+def test_the_host_caps_the_list_and_the_next_phone_is_told(browser, server):  # noqa: F811
+    host, code, host_errors = _host(browser, server, viewport=PROJECTOR)
+    _, _, ann_errors = _phone(browser, server, code, "Ann")
+    _heroes(host, 1)
+    host.click("#b-tools")
+    host.fill("#cap", "1")
+    host.click("#cap-form button")
+    host.wait_for_function(
+        "document.getElementById('joining').textContent.includes('At most 1 hero.')")
+    late = browser.new_context(viewport=PHONE).new_page()
+    late.goto(f"{server}/play/{code}")
+    late.fill("#hero-name", "Late")
+    late.click("text=Join the game")
+    late.wait_for_function(
+        "document.getElementById('join-err').textContent.includes('no more heroes')")
+    assert host.locator(".pname").all_inner_texts() == ["Ann"]
+    assert host_errors == [] and ann_errors == []
