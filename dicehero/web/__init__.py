@@ -73,7 +73,7 @@ def configured_app(test_config: Mapping[str, Any] | None = None,
         # A stream whose reader has not taken a byte for this long is closed.
         SSE_STALL_SECONDS=30.0,
         # Bytes the kernel may queue for one stream (Linux doubles it); 0: the kernel's own.
-        SSE_SEND_BUFFER=64 * 1024,
+        SSE_SEND_BUFFER=16 * 1024,
         # Connections (dicehero.web.connections): deadlines in seconds, a cap per address.
         HEADER_SECONDS=10.0,
         BODY_SECONDS=10.0,

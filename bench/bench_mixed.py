@@ -1,0 +1,478 @@
+"""A class under hostile load: does a tap still get through? (issue 26)
+
+    .venv/bin/python bench/bench_mixed.py [--phones 100] [--rounds 2] [--before DIR]
+                                          [--half-open 20000] [--only NAME ...]
+
+A real ``dicehero serve`` (one process, SQLite). A class of ``--phones`` phones plays
+whole rounds with think time: each phone opened the join page (its device cookie),
+joined, chose a superpower, and after each roll reads its sheet and taps its dice one
+by one (0.3-1.2 s apart) and then Done, on a kept-alive connection; the host rolls when
+everyone is done. Each load below runs beside the class for ``--rounds`` rounds of a
+fresh game, one load after the other, from another loopback address (127.0.0.2: the
+server's per-address limits see a laptop apart from the class's NAT):
+
+    quiet        nothing else (the baseline)
+    read-flood   8 threads of GET /api/games/OTHER (another game, no secret)
+    solo-flood   4 threads of POST /api/solo/state (a whole game replayed each time)
+    paper        a paper hero in another game re-sends a hard sheet by its marks every 2 s
+    half-open    --half-open connections whose headers never finish (their own process)
+    slow-streams 50 event streams of the class's game that never read (the host sets
+                 the timer 5 times a second meanwhile)
+    fresh-joins  4 threads joining the class's game, each with a fresh device cookie
+    par-flood    4 threads of POST /api/solo/par with fresh seeds
+
+Per load it prints the taps' p50/p99, timeouts (10 s) and 5xx, what the load itself
+got, and for the slow streams how many the server closed. First, back-to-back GETs on a
+kept-alive connection (Nagle: the delayed ACK). ``--before DIR`` runs the same against
+a server from another checkout first (an older commit), in the same run; the medians
+over the loads are printed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import resource
+import select
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import contextlib
+
+from liveserver import Server
+
+CLASS, LAPTOP = "127.0.0.1", "127.0.0.2"
+TIMEOUT = 10.0
+LOADS = ("quiet", "read-flood", "solo-flood", "paper", "half-open", "slow-streams",
+         "fresh-joins", "par-flood")
+
+
+class Client:
+    """One kept-alive HTTP connection from ``source``; JSON in and out, cookies kept."""
+
+    def __init__(self, port: int, source: str = CLASS) -> None:
+        self.port, self.source = port, source
+        self.conn: http.client.HTTPConnection | None = None
+        self.cookie = ""
+
+    def call(self, method: str, path: str, body: Any = None,
+             secret: str | None = None) -> tuple[int, Any, float]:
+        """``(status, reply, seconds)``; status 0 for a timeout, -1 for a broken connection."""
+        headers = {"Content-Type": "application/json"}
+        if secret:
+            headers["Authorization"] = f"Bearer {secret}"
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = None if body is None else json.dumps(body)
+        t = time.perf_counter()
+        for attempt in range(2):  # a kept-alive connection the server closed: once more
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT,
+                                                       source_address=(self.source, 0))
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                resp = self.conn.getresponse()
+                raw = resp.read()
+                cookie = resp.getheader("Set-Cookie")
+                if cookie:
+                    self.cookie = cookie.split(";", 1)[0]
+                if resp.getheader("Connection", "").lower() == "close":
+                    self.close()
+                try:
+                    reply = json.loads(raw) if raw else None
+                except ValueError:
+                    reply = None
+                return resp.status, reply, time.perf_counter() - t
+            except TimeoutError:
+                self.close()
+                return 0, None, time.perf_counter() - t
+            except (OSError, http.client.HTTPException):
+                self.close()
+                if attempt:
+                    return -1, None, time.perf_counter() - t
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+class Taps:
+    """Every tap's latency and outcome during one load."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.seconds: list[float] = []
+        self.timeouts = self.errors5 = self.failed = 0
+
+    def add(self, status: int, seconds: float) -> None:
+        with self.lock:
+            if status == 0:
+                self.timeouts += 1
+            elif status < 0:
+                self.failed += 1
+            else:
+                self.seconds.append(seconds)
+                if status >= 500:
+                    self.errors5 += 1
+
+
+def pct(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank); nan for none."""
+    s = sorted(values)
+    return s[min(len(s) - 1, int(len(s) * p / 100))] if s else float("nan")
+
+
+def new_game(port: int) -> tuple[str, str]:
+    status, g, _ = Client(port).call("POST", "/api/games", {})
+    assert status == 201, g
+    return g["code"], g["host_secret"]
+
+
+class Phone:
+    """A phone of the class: its hero, its connection and what it may do now."""
+
+    def __init__(self, port: int, code: str, i: int) -> None:
+        self.client = Client(port)
+        self.code = code
+        self.client.call("GET", f"/play/{code}")  # the join page: a device cookie
+        status, j, _ = self.client.call("POST", f"/api/games/{code}/players",
+                                        {"name": f"Kid {i}"})
+        assert status == 201, j
+        self.pid, self.secret = j["player"]["id"], j["secret"]
+        self.rng = random.Random(i)
+
+    def _act(self, action: dict[str, Any], roll: int, taps: Taps) -> dict[str, Any] | None:
+        body = {"action": action, "roll": roll, "idempotency_key": os.urandom(8).hex()}
+        status, reply, took = self.client.call(
+            "POST", f"/api/games/{self.code}/players/{self.pid}/actions", body, self.secret)
+        taps.add(status, took)
+        return reply.get("sheet") if status == 200 and reply else None
+
+    def choose(self, taps: Taps) -> None:
+        _, view, _ = self.client.call("GET", f"/api/games/{self.code}/players/{self.pid}"
+                                             "?edition=0", secret=self.secret)
+        offer = view["sheet"]["legal"]["choose"]
+        self._act({"type": "choose", "superpower": offer[0]}, 0, taps)
+
+    def play_round(self, roll: int, taps: Taps) -> None:
+        """Read the sheet after the roll, tap the dice with think time, then Done."""
+        status, view, _ = self.client.call(
+            "GET", f"/api/games/{self.code}/players/{self.pid}?edition=0", secret=self.secret)
+        sheet = view["sheet"] if status == 200 and view else None
+        for _ in range(12):
+            time.sleep(self.rng.uniform(0.3, 1.2))
+            options = [opts for opts in (sheet["legal"]["dice"] if sheet else []) if opts]
+            action = self.rng.choice(options[0]) if options else {"type": "done"}
+            after = self._act(action, roll, taps)
+            if action["type"] == "done":
+                return
+            sheet = after
+
+
+def play(port: int, phones: list[Phone], code: str, host: str, rounds: int,
+         taps: Taps) -> None:
+    """The class plays ``rounds`` rounds; the host rolls once everyone is done (or 30 s)."""
+    hostc = Client(port)
+    hostc.call("POST", f"/api/games/{code}/offer", {}, host)
+    threads = [threading.Thread(target=p.choose, args=(taps,)) for p in phones]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for roll in range(1, rounds + 1):
+        hostc.call("POST", f"/api/games/{code}/rolls", {"go_on": True}, host)
+        threads = [threading.Thread(target=p.play_round, args=(roll, taps)) for p in phones]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+
+
+# -- the hostile loads: each runs until ``stop`` is set, and says what it got -----------------
+
+def _flood(port: int, stop: threading.Event, threads: int,
+           request: Any) -> dict[str, int]:
+    got: dict[str, int] = {}
+    lock = threading.Lock()
+
+    def run(n: int) -> None:
+        c = Client(port, LAPTOP)
+        i = 0
+        while not stop.is_set():
+            status = request(c, n, i)
+            i += 1
+            with lock:
+                got[str(status)] = got.get(str(status), 0) + 1
+            if status == 429:
+                time.sleep(0.01)  # a flooder that is refused just asks again
+        c.close()
+
+    ts = [threading.Thread(target=run, args=(n,)) for n in range(threads)]
+    for t in ts:
+        t.start()
+    stop.wait()
+    for t in ts:
+        t.join()
+    return got
+
+
+def solo_actions() -> list[dict[str, Any]]:
+    """A whole solo game's actions (choose, then skip every die and Done each round)."""
+    from dicehero.editions import load_edition
+    from dicehero.web.solo import dice_for
+
+    edition = load_edition()
+    offer, rolls = dice_for("daily:2025-01-31", edition)
+    out: list[dict[str, Any]] = [{"type": "choose", "superpower": offer[0]}]
+    for dice in rolls:
+        out += [{"type": "skip", "die": i} for i in range(len(dice))] + [{"type": "done"}]
+    return out
+
+
+def paper_sheet(port: int) -> tuple[str, str, int, dict[str, Any]]:
+    """A game whose dice are those of bot seed 873 (a sheet that is hard to check from its
+    marks), with Pen on paper and every round rolled: ``(code, host, pen, marks)``."""
+    from dicehero.editions import load_edition
+    from dicehero.engine.bots import GreedyBot
+    from dicehero.engine.paper_marks import PaperMarks
+    from dicehero.engine.simulation import play_game
+
+    game = play_game(load_edition("classic"), [GreedyBot(random.Random(873))], 873)
+    code, host = new_game(port)
+    c = Client(port)
+    c.call("POST", f"/api/games/{code}/offer", {"choices": list(game.offer)}, host)
+    status, pen, _ = c.call("POST", f"/api/games/{code}/players", {"name": "Pen",
+                                                                   "paper": True}, host)
+    assert status == 201, pen
+    for dice in game.rolls:
+        c.call("POST", f"/api/games/{code}/rolls", {"dice": list(dice), "go_on": True}, host)
+    return code, host, pen["player"]["id"], PaperMarks.of(game.players[0].sheet).to_dict()
+
+
+def _half_open(port: int, target: int, stop: Any, out: Any) -> None:
+    """Keep ``target`` connections open whose request never ends (in its own process: its
+    own file limit)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    target = min(target, hard - 100)
+    socks: list[socket.socket] = []
+    opened = refused = 0
+    poller = select.epoll()
+    while not stop.is_set():
+        while len(socks) < target and not stop.is_set():
+            s = socket.socket()
+            s.setblocking(False)
+            s.bind((LAPTOP, 0))
+            try:
+                s.connect(("127.0.0.1", port))
+            except BlockingIOError:
+                pass
+            except OSError:
+                s.close()
+                refused += 1
+                break
+            socks.append(s)
+            poller.register(s.fileno(), select.EPOLLIN | select.EPOLLOUT)
+            opened += 1
+            if opened % 500 == 0:
+                break
+        for fd, ev in poller.poll(0.05):
+            s = next((x for x in socks if x.fileno() == fd), None)
+            if s is None:
+                continue
+            if ev & select.EPOLLOUT:
+                with contextlib.suppress(OSError):
+                    s.send(b"GET /api/openapi.json HTTP/1.1\r\nHost: x\r\n")
+                poller.modify(fd, select.EPOLLIN)
+            elif ev & (select.EPOLLIN | select.EPOLLHUP | select.EPOLLERR):
+                poller.unregister(fd)
+                socks.remove(s)
+                s.close()  # the server closed it (or refused it): open another
+    out.put({"opened": opened, "open at the end": len(socks)})
+    for s in socks:
+        s.close()
+
+
+def slow_streams(port: int, code: str, n: int = 50) -> list[socket.socket]:
+    """``n`` event streams of the game that never read."""
+    out = []
+    for _ in range(n):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.bind((LAPTOP, 0))
+        s.connect(("127.0.0.1", port))
+        s.sendall(f"GET /api/games/{code}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        out.append(s)
+    return out
+
+
+def closed_by_server(socks: list[socket.socket]) -> int:
+    """How many of ``socks`` the server has closed (their data read off to see)."""
+    n = 0
+    for s in socks:
+        s.setblocking(False)
+        try:
+            while chunk := s.recv(1 << 20):
+                del chunk
+            n += 1  # b"": the end
+        except BlockingIOError:
+            pass  # still open
+        except OSError:
+            n += 1
+        s.close()
+    return n
+
+
+def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -> dict:
+    """One load beside a fresh class game; the taps' figures and what the load got."""
+    code, host = new_game(port)
+    taps, stop = Taps(), threading.Event()
+    result: dict[str, Any] = {}
+    worker: Any = None
+    # Before the class joins: every join, roll, Done and host timer is an event they lag.
+    streams = slow_streams(port, code) if name == "slow-streams" else []
+    phones = [Phone(port, code, i) for i in range(phones_n)]
+    if name == "read-flood":
+        other, _ = new_game(port)
+        worker = threading.Thread(target=lambda: result.update(_flood(
+            port, stop, 8, lambda c, n, i: c.call("GET", f"/api/games/{other}")[0])))
+    elif name == "solo-flood":
+        body = {"mode": "daily", "date": "2025-01-31", "actions": solo_actions()}
+        worker = threading.Thread(target=lambda: result.update(_flood(
+            port, stop, 4, lambda c, n, i: c.call("POST", "/api/solo/state", body)[0])))
+    elif name == "par-flood":
+        worker = threading.Thread(target=lambda: result.update(_flood(
+            port, stop, 4, lambda c, n, i: c.call("POST", "/api/solo/par", {
+                "mode": "random", "seed": os.urandom(8).hex(), "actions": []})[0])))
+    elif name == "fresh-joins":
+        def join(c: Client, n: int, i: int) -> int:
+            c.cookie = ""
+            c.call("GET", f"/play/{code}")
+            return c.call("POST", f"/api/games/{code}/players", {"name": f"J{n}x{i}"})[0]
+        worker = threading.Thread(target=lambda: result.update(_flood(port, stop, 4, join)))
+    elif name == "paper":
+        pcode, phost, pen, marks = paper_sheet(port)
+
+        def resend() -> None:
+            c, got = Client(port, LAPTOP), []
+            while not stop.is_set():
+                status, reply, took = c.call("PUT", f"/api/games/{pcode}/players/{pen}/paper",
+                                             {"marks": marks}, phost)
+                got.append(((reply or {}).get("paper") or {}).get("check") or status)
+                stop.wait(max(0.0, 2.0 - took))
+            result.update({str(k): got.count(k) for k in set(got)})
+        worker = threading.Thread(target=resend)
+    elif name == "half-open":
+        mstop, queue = multiprocessing.Event(), multiprocessing.Queue()
+        proc = multiprocessing.Process(target=_half_open, args=(port, half_open, mstop, queue))
+        proc.start()
+        time.sleep(5)  # let it open them
+    elif name == "slow-streams":
+        def timer() -> None:  # the host's timer, 5 a second (a tenth of its flood limit)
+            c, i = Client(port), 0
+            while not stop.wait(0.2):
+                i += 1
+                c.call("POST", f"/api/games/{code}/timer", {"seconds": 60 + i % 100}, host)
+        worker = threading.Thread(target=timer)
+    if worker is not None:
+        worker.start()
+        time.sleep(1)
+    started = time.monotonic()
+    play(port, phones, code, host, rounds, taps)
+    took = time.monotonic() - started
+    stop.set()
+    if worker is not None:
+        worker.join()
+    if name == "half-open":
+        mstop.set()
+        result.update(queue.get(timeout=60))
+        proc.join()
+    if streams:
+        result["closed by the server"] = f"{closed_by_server(streams)}/{len(streams)}"
+    for p in phones:
+        p.client.close()
+    return {"load": name, "taps": len(taps.seconds), "p50": pct(taps.seconds, 50) * 1000,
+            "p99": pct(taps.seconds, 99) * 1000, "timeouts": taps.timeouts,
+            "5xx": taps.errors5, "failed": taps.failed, "seconds": took, "got": result}
+
+
+def keepalive_gets(port: int, n: int = 50) -> float:
+    """Median ms of back-to-back GETs on one kept-alive connection."""
+    code, _ = new_game(port)
+    c = Client(port)
+    times = [c.call("GET", f"/api/games/{code}")[2] for _ in range(n)]
+    c.close()
+    return statistics.median(times) * 1000
+
+
+def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Path) -> dict:
+    instance = tmp / label
+    instance.mkdir(parents=True)
+    server = Server(instance, **({"root": root} if root else {})).start(timeout=60)
+    print(f"\n== {label}: {root or 'this checkout'} (pid {server.pid})", flush=True)
+    out: dict[str, Any] = {}
+    try:
+        out["keepalive"] = keepalive_gets(server.port)
+        print(f"back-to-back GETs on a kept-alive connection: median "
+              f"{out['keepalive']:.1f} ms", flush=True)
+        for name in args.only or LOADS:
+            r = run_load(name, server.port, args.phones, args.rounds, args.half_open)
+            out[name] = r
+            print(f"{name:13s} taps {r['taps']:4d}  p50 {r['p50']:7.1f} ms  p99 "
+                  f"{r['p99']:8.1f} ms  timeouts {r['timeouts']:3d}  5xx {r['5xx']:3d}  "
+                  f"failed {r['failed']:3d}  ({r['seconds']:.0f} s)  load got {r['got']}",
+                  flush=True)
+    finally:
+        server.stop()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--phones", type=int, default=100)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--half-open", type=int, default=20000)
+    ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
+    ap.add_argument("--only", nargs="+", choices=LOADS)
+    args = ap.parse_args()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
+          f"{os.cpu_count()} cores; {args.phones} phones, {args.rounds} rounds per load")
+    runs = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.before:
+            runs["before"] = one_server("before", args.before.resolve(), args, Path(tmp))
+        runs["after"] = one_server("after", None, args, Path(tmp))
+    if args.before:
+        print("\nbefore -> after")
+        for name in args.only or LOADS:
+            b, a = runs["before"][name], runs["after"][name]
+            print(f"{name:13s} tap p50 {b['p50']:7.1f} -> {a['p50']:7.1f} ms, p99 "
+                  f"{b['p99']:8.1f} -> {a['p99']:8.1f} ms, timeouts {b['timeouts']} -> "
+                  f"{a['timeouts']}, 5xx {b['5xx']} -> {a['5xx']}")
+        names = args.only or LOADS
+        for key in ("p50", "p99"):
+            print(f"median over the loads of the tap {key}: "
+                  f"{statistics.median(runs['before'][n][key] for n in names):.1f} -> "
+                  f"{statistics.median(runs['after'][n][key] for n in names):.1f} ms")
+        print(f"back-to-back GETs: {runs['before']['keepalive']:.1f} -> "
+              f"{runs['after']['keepalive']:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
