@@ -290,6 +290,23 @@ def test_without_auto_upgrade_a_database_at_head_starts(empty_url, engines, apps
 # -- the commands --------------------------------------------------------------------------------
 
 
+def test_db_on_a_version_table_of_two_rows_is_a_message_not_a_traceback(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path / 'two.sqlite'}"
+    engine = create_engine(url)
+    try:
+        schema.upgrade(engine)
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO alembic_version (version_num) VALUES ('0002')"))
+    finally:
+        engine.dispose()
+    for action in ("current", "upgrade"):
+        assert main(["db", action, "--database-url", url]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("dicehero db: The database's table alembic_version holds 2 "
+                              "revisions (0002, "), err
+        assert "Traceback" not in err
+
+
 def test_db_current_then_upgrade_on_a_database_made_before_migrations(tmp_path, capsys):
     db = tmp_path / "old.sqlite"
     shutil.copy(LEGACY, db)

@@ -90,7 +90,14 @@ def head() -> str:
 
 def revision(conn: Connection) -> Revision:
     """Where the database on ``conn`` stands."""
-    current = MigrationContext.configure(conn).get_current_revision()
+    heads = MigrationContext.configure(conn).get_current_heads()
+    if len(heads) > 1:  # a hand-edited or half-restored table: which one is true is unknown
+        raise SchemaError(
+            f"The database's table alembic_version holds {len(heads)} revisions "
+            f"({', '.join(sorted(heads))}) where it holds one; nothing was changed. Keep the "
+            "row of the revision the database is really at (check its tables against "
+            "dicehero/store/migrations/versions/), delete the others, and try again.")
+    current = heads[0] if heads else None
     empty = current is None and not inspect(conn).has_table("games")
     return Revision(current, head(), empty)
 
