@@ -174,3 +174,29 @@ def test_names_in_any_script_are_welcome_side_by_side(api, client):
         assert r.status_code == 201, (name, r.json)
         assert r.json["player"]["name"] == name
     assert names(api, game) == LEGIT
+
+
+@pytest.mark.parametrize("wide", ["\ufdfd" * 24, "\ufdfd" * 4, "\ufdfa" * 7, "\u2e3b" * 9,
+                                  "\U00012219" * 13])
+def test_a_name_that_draws_wider_than_the_screen_is_refused(api, client, wide):
+    """U+FDFD (the bismillah) is one character drawn as a whole phrase, about 8 em wide: 24
+    of them fill the projector's roster several times over."""
+    game = api.create()
+    assert error(join(client, game, wide)) == (422, "name_too_wide")
+    assert names(api, game) == []
+
+
+@pytest.mark.parametrize("fits", ["W" * 24, "\u5b57" * 24, "\U0001f600" * 24, "\ufdfd" * 3,
+                                  "\u0645\u062d\u0645\u062f \ufdfa"])
+def test_a_name_as_wide_as_24_letters_or_emoji_fits(api, client, fits):
+    assert join(client, api.create(), fits).status_code == 201
+
+
+@pytest.mark.parametrize("line", ["\u0640" * 24, "\u0640 \u0640"])
+def test_a_name_of_only_tatweels_draws_only_a_line_and_is_refused(api, client, line):
+    assert error(join(client, api.create(), line)) == (422, "blank_name")
+
+
+def test_a_tatweel_inside_an_arabic_word_is_kept(api, client):
+    r = join(client, api.create(), "\u0645\u0640\u062d\u0645\u062f")
+    assert r.status_code == 201

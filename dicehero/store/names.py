@@ -7,9 +7,11 @@ A name is what a projector shows a class, so what matters is how it looks:
   characters: emoji sequences and Persian or Indic words need it), invisible
   "letters" (Hangul fillers, the blank braille pattern) count as spaces, spaces are
   collapsed, and the result is NFC;
-- a name with nothing visible left is refused (``blank_name``), as is an accent
-  with no letter under it or more than ``MARKS_MAX`` on one letter (``name_marks``:
-  "zalgo" text that spills over the names around it);
+- a name with nothing visible left is refused (``blank_name``; a name of only tatweels,
+  the Arabic stretching line, too), as is an accent with no letter under it or more
+  than ``MARKS_MAX`` on one letter (``name_marks``: "zalgo" text that spills over the
+  names around it), and one that draws wider than ``WIDTH_MAX_EM`` (``name_too_wide``:
+  24 U+FDFD, each a whole phrase in one glyph, would fill the projector);
 - a name that looks like a hero already in the game is refused (``name_confusable``):
   two names clash when their Unicode TR39 skeletons are equal, with or without
   case folding ("Аlice" in Cyrillic beside "Alice", "AIice" beside "Alice"). The
@@ -34,6 +36,15 @@ JOINERS = frozenset("\u200c\u200d")  # ZWNJ, ZWJ
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Marks that draw nothing (default-ignorable): dropped like format characters.
 INVISIBLE_MARKS = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f\U00016fe4")
+# The widest a name may draw: 24 CJK characters or emoji, 24 capital Ws. The projector's
+# roster and the printed sheet's name box are made for that (the PDF fits it to the box).
+WIDTH_MAX_EM = 24.0
+TATWEEL = "\u0640"  # the Arabic line that stretches a word: alone it draws only a line
+# Characters drawn far wider than a letter: whole Arabic phrases in one ligature (U+FDFD,
+# the bismillah, is 7-11 em in Noto Naskh Arabic and Segoe UI), the two- and three-em dashes.
+WIDE_EM = {"\ufdfd": 8.0, "\ufdfa": 4.0, "\ufdfb": 3.0, "\ufdf2": 1.5, "\u2e3a": 2.0,
+           "\u2e3b": 3.0}
+CUNEIFORM = (0x12000, 0x1254F)  # its signs are drawn about two em wide
 # Ignored when comparing looks: joiners and variation selectors.
 _IGNORED_IN_LOOKS = JOINERS | frozenset(map(chr, range(0xFE00, 0xFE10))) | frozenset(
     map(chr, range(0xE0100, 0xE01F0)))
@@ -53,8 +64,33 @@ def clean_name(raw: Any) -> str:
     if len(name) > NAME_MAX:
         raise StoreError(Refusal.REFUSED, "bad_name", N_("A hero name is at most %(n)s letters."),
                          n=NAME_MAX)
+    if not name.replace(TATWEEL, "").strip():
+        raise StoreError(Refusal.REFUSED, "blank_name",
+                         N_("That name looks blank. Use letters, numbers "
+                            "or emoji that people can see."))
+    if drawn_width(name) > WIDTH_MAX_EM:
+        raise StoreError(Refusal.REFUSED, "name_too_wide",
+                         N_("That name is too wide for the screen and the printed sheet: "
+                            "use fewer or narrower letters."))
     _check_marks(name)
     return name
+
+
+def drawn_width(name: str) -> float:
+    """About how wide a name draws, in em (the width of "W"), in the fonts phones and
+    projectors use (Noto, Segoe UI, Roboto): letters at most 1, marks and joiners 0, and
+    the few characters far wider than a letter at their width (``WIDE_EM``)."""
+    total = 0.0
+    for ch in name:
+        if ch in WIDE_EM:
+            total += WIDE_EM[ch]
+        elif CUNEIFORM[0] <= ord(ch) <= CUNEIFORM[1]:
+            total += 2.0
+        elif ch in JOINERS or unicodedata.category(ch) in ("Mn", "Me"):
+            continue
+        else:
+            total += 1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.7
+    return total
 
 
 def check_distinct(name: str, others: Iterable[str]) -> None:
