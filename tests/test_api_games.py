@@ -199,7 +199,10 @@ def test_each_player_rolls_their_own_offer_from_the_seed(api):
     offer = api.sheet(game, "Ann")["offer"]
     api.host_post(game, "finish")
     seed = api.state(game)["seed"]
-    assert offer == derive_offer(seed, f"offer:player:{pid}")
+    label = next(p["offer_label"] for p in api.client.get(
+        f"/api/games/{game.code}/export.json").json["players"] if p["id"] == pid)
+    assert label.startswith("offer:name:")
+    assert offer == derive_offer(seed, label)
 
 
 def test_offer_endpoint_in_each_mode_is_409(api):

@@ -76,3 +76,33 @@ def test_in_table_mode_one_device_may_join_several_heroes(client):
     r = client.post("/api/games", json={"power_mode": "table"})
     code = r.json["code"]
     assert _join(client, code, "Ann")["player"]["id"] != _join(client, code, "Bob")["player"]["id"]
+
+
+def _offer(client, joined):
+    code = joined["code"]
+    return client.get(f"/api/games/{code}/players/{joined['player']['id']}",
+                      headers=bearer(joined["secret"])).json["sheet"]["offer"]
+
+
+def test_a_fresh_cookie_cannot_join_again_as_a_hero_who_is_there(app, client):
+    code, _ = _each_game(client)
+    _join(client, code, "Ann")
+    fresh = app.test_client()  # a private tab, or a script with a new cookie
+    fresh.get(f"/play/{code}")
+    r = fresh.post(f"/api/games/{code}/players", json={"name": "ANN"})
+    assert error(r) == (409, "name_taken")
+
+
+def test_a_fresh_cookie_joining_again_as_the_same_hero_is_offered_the_same(app, client):
+    """No offer shopping: the hero's own offer is drawn for how their name looks, not for
+    their device or their place in the list; a hero taken out and joined again from a
+    fresh cookie (as "Ann", "ANN" or a look-alike) is offered the same two superpowers."""
+    code, host = _each_game(client)
+    for name, again in (("Ann", "ANN"), ("Bob", "Bob"), ("Cy", "\u0421y"), ("Dee", "dee"),
+                        ("Eve", "Eve")):
+        first = _join(app.test_client(), code, name)
+        client.delete(f"/api/games/{code}/players/{first['player']['id']}",
+                      headers=bearer(host))
+        second = _join(app.test_client(), code, again)  # a fresh device cookie
+        assert second["player"]["id"] != first["player"]["id"]
+        assert _offer(client, second) == _offer(client, first), name

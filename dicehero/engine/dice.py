@@ -5,7 +5,8 @@ day's challenge replay from them), and they share one sampler:
 
 * a live game (docs/API.md, "Checking the dice"): HMAC-SHA256 keyed with the
   seed's bytes over ``f"{label}#{block}"``; labels ``roll:N``, ``offer``,
-  ``offer:player:ID``;
+  ``offer:player:ID`` and ``offer:name:<hex>`` (a hero's own offer, by how their
+  name looks);
 * solo play (the daily challenge, a random game): SHA-256 of
   ``f"{key}:{block}"`` with the key ``daily:YYYY-MM-DD`` or ``seed:<hex>``;
   a simulated game of bots (``dicehero simulate``, ``balance``) uses the same

@@ -73,7 +73,8 @@ class DecisionDesk(ParDesk):
         seen = {p.id: DieUses() for p in heroes}
         log = Fold(edition, rolls=rolls)
         for p in heroes:
-            log.join(p.id, player_offer(game, p.id, edition), p.joined_roll, seen[p.id])
+            log.join(p.id, player_offer(game, p.id, edition, p.offer_key), p.joined_roll,
+                     seen[p.id])
         log.rows(row for row in s.execute(
             select(ActionRow.player_id, ActionRow.roll, ActionRow.action)
             .where(ActionRow.game_id == game.id, ActionRow.roll <= last)

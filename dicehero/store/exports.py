@@ -15,6 +15,7 @@ from dicehero.engine.edition import EditionError
 from dicehero.engine.paper_rows import is_paper_row, paper_offer
 from dicehero.engine.view import edition_view
 from dicehero.store.access import player_json
+from dicehero.store.dice import offer_label
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.models import ActionRow, Game, Player, Roll
@@ -130,7 +131,10 @@ class ExportDesk(ParDesk):
                              "joined_roll": p.joined_roll,
                              "offer": list(paper_offer(game.power_mode, game.offer, edition)
                                            if p.done_roll == PAPER_DONE
-                                           else player_offer(game, p.id, edition)),
+                                           else player_offer(game, p.id, edition, p.offer_key)),
+                             "offer_label": (p.offer_key or offer_label(p.id)
+                                             if game.power_mode == "each"
+                                             and p.done_roll != PAPER_DONE else None),
                              "score": board.get(p.id), "actions": actions[p.id],
                              "paper": p.done_roll == PAPER_DONE,
                              **({"paper_sheet": paper[p.id]} if p.id in paper else {})}

@@ -69,6 +69,9 @@ class Player(Base):
     removed: Mapped[bool] = mapped_column(default=False)
     # SHA-256 of the device cookie that joined this hero ("each" mode: one hero a device).
     device_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    # "each" mode: the label the hero's own offer is drawn for (their name's look, so a
+    # fresh cookie re-joining as them is offered the same); None: drawn for their id.
+    offer_key: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
@@ -82,10 +85,11 @@ class Hero(Protocol):
     joined_roll: int
     done_roll: int
     removed: bool
+    offer_key: str | None
 
 
 HERO_COLUMNS = (Player.id, Player.name, Player.secret_hash, Player.joined_roll,
-                Player.done_roll, Player.removed)
+                Player.done_roll, Player.removed, Player.offer_key)
 
 
 class Roll(Base):

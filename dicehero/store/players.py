@@ -3,6 +3,7 @@ list, whose a secret is, and costume doodles."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from typing import Any
@@ -17,8 +18,19 @@ from dicehero.store.doodles import get_doodle, put_doodle
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, hash_secret, int_field, normalise_code, only
 from dicehero.store.models import Game, Player
-from dicehero.store.names import check_distinct, clean_name
+from dicehero.store.names import check_distinct, clean_name, looks
 from dicehero.store.paper import PAPER_DONE
+
+
+def name_offer_label(name: str) -> str:
+    """The label a hero's own offer ("each" mode) is drawn for: how their name looks.
+
+    Not their id, nor their device: a phone that clears its cookie, or a script with a
+    fresh one, and joins again as the same hero (once the host removed the first) is
+    offered the same two superpowers; shopping for another offer takes another name,
+    a new hero on the host's list (``join_address`` counts every join from one address).
+    """
+    return "offer:name:" + hashlib.sha256(looks(name)[1].encode()).hexdigest()[:40]
 
 
 class PlayerDesk(GameAccess):
@@ -82,7 +94,9 @@ class PlayerDesk(GameAccess):
             check_distinct(name, names)
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
-                       done_roll=PAPER_DONE if paper else 0, device_hash=device_hash)
+                       done_roll=PAPER_DONE if paper else 0, device_hash=device_hash,
+                       offer_key=None if paper or game.power_mode != "each"
+                       else name_offer_label(name))
             s.add(p)
             s.flush()
             emit(s, game, "player_joined", {"player": player_json(p, game),

@@ -52,10 +52,13 @@ class PlayerFold:
                               for r, dice in self.replay.forfeited if r >= joined]}
 
 
-def player_offer(game: Game, player_id: int, edition: Edition) -> tuple[int, ...]:
-    """The superpowers a player may choose from: the table's offer or their own."""
+def player_offer(game: Game, player_id: int, edition: Edition,
+                 offer_key: str | None = None) -> tuple[int, ...]:
+    """The superpowers a player may choose from: the table's offer or their own (drawn for
+    their ``offer_key``, or for their id when they joined before there was one)."""
     if game.power_mode == "each":
-        return tuple(derive_offer(game.seed, offer_label(player_id), edition.faces))
+        return tuple(derive_offer(game.seed, offer_key or offer_label(player_id),
+                                  edition.faces))
     return tuple(game.offer or ())
 
 
@@ -117,12 +120,12 @@ class GameFold:
             self.last_action_id = aid
 
     def _new_players(self, session: Session, game: Game) -> None:
-        for pid, joined in session.execute(
-                select(Player.id, Player.joined_roll)
+        for pid, joined, key in session.execute(
+                select(Player.id, Player.joined_roll, Player.offer_key)
                 .where(Player.game_id == game.id, Player.id > self.last_player_id)
                 .order_by(Player.id)):
             self.players[pid] = PlayerFold(
-                pid, self.log.join(pid, player_offer(game, pid, self.edition), joined))
+                pid, self.log.join(pid, player_offer(game, pid, self.edition, key), joined))
             self.last_player_id = pid
 
     def fold(self, player_id: int) -> PlayerFold:
@@ -137,8 +140,8 @@ def replay_player(session: Session, game: Game, player: Hero,
     edition = load_edition(game.edition)
     log = game_log(game, edition, session.scalars(
         select(Roll.dice).where(Roll.game_id == game.id).order_by(Roll.number)))
-    fold = PlayerFold(player.id, log.join(player.id, player_offer(game, player.id, edition),
-                                          player.joined_roll))
+    fold = PlayerFold(player.id, log.join(
+        player.id, player_offer(game, player.id, edition, player.offer_key), player.joined_roll))
     query = select(ActionRow.roll, ActionRow.action).where(ActionRow.player_id == player.id)
     if upto_action is not None:
         query = query.where(ActionRow.id <= upto_action)
