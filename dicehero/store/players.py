@@ -89,8 +89,8 @@ class PlayerDesk(GameAccess):
                 raise StoreError(Refusal.NOT_NOW, "game_full", N_("This game is full."))
             if game.roster_cap is not None and len(names) >= game.roster_cap:
                 raise StoreError(Refusal.NOT_NOW, "roster_full",
-                                 "This game takes no more heroes: ask the host to make "
-                                 "room for you.")
+                                 N_("This game takes no more heroes: ask the host to "
+                                    "make room for you."))
             check_distinct(name, names)
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
