@@ -84,7 +84,7 @@ PLACEHOLDER_NOTES = {
     "link": "a web address to give the hero", "listen": "a network address",
     "lo": "the smallest number allowed", "low": "the bottom of a band of scores",
     "m": "a number of minutes", "more": "how many more", "most": "the largest number allowed",
-    "n": "a count", "name": "a hero's name (or an edition's)",
+    "n": "a count", "num": "a count", "name": "a hero's name (or an edition's)",
     "names": "heroes' names, as Ada, Bob",
     "next": "the next round's number", "now": "the current roll's number",
     "number": "a die's number, 1 to 6", "other": "another hero's name",

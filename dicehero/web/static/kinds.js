@@ -30,7 +30,7 @@
     cells: { // marks: one true or false per printed cell
       paint(b, marks, s) {
         b.classList.toggle("marked", !!marks[s]);
-        b.dataset.state = marks[s] ? "marked" : "";
+        b.dataset.state = marks[s] ? DH.t("state_marked") : "";
       },
       wildValue(b) { return +b.dataset.printed; },
       wrote(loc, was, now) {
@@ -46,7 +46,7 @@
         b.querySelectorAll(".half").forEach((h, k) => DH.text(h, pr[k] !== undefined ? pr[k] : ""));
         b.classList.toggle("marked", pr.length > 0);
         b.classList.toggle("done", pr.length === 2);
-        b.dataset.state = pr.length === 2 ? "complete pair of " + pr[0] : pr.length ? "has a " + pr[0] + ", needs another " + pr[0] : "";
+        b.dataset.state = pr.length === 2 ? DH.t("state_pair", { number: pr[0] }) : pr.length ? DH.t("state_half", { number: pr[0] }) : "";
       },
       wildValue(b, marks, s) { return (marks[s] || [])[0] || 1; },
       wrote: wroteNumber,
@@ -59,7 +59,7 @@
         DH.text(b.querySelector(".v"), val !== undefined ? val : "");
         b.classList.toggle("marked", val !== undefined);
         b.classList.toggle("top", s === marks.length - 1);
-        b.dataset.state = val !== undefined ? "written " + val : "";
+        b.dataset.state = val !== undefined ? DH.t("state_written", { number: val }) : "";
       },
       wildValue(b, marks) { return marks[marks.length - 1] || 1; },
       wrote: wroteNumber,

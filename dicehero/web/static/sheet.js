@@ -4,7 +4,7 @@
 "use strict";
 (function () {
   const DH = (window.DH = window.DH || {});
-  const USED = { move: "moved", help: "helped", minion: "robot", skip: "skipped" };
+  const USED = { move: "used_move", help: "used_help", minion: "used_minion", skip: "used_skip" };
 
   DH.text = function (el, s) { if (el) el.textContent = s; };
 
@@ -18,9 +18,9 @@
       tr.append(a, b); tbody.appendChild(tr);
     };
     for (const loc of edition.locations) add(loc.name, score.locations[loc.key]);
-    add("Bystanders (" + score.bystanders + ")", score.bystander_honor);
-    add("Robot Minions (" + score.minions + ")", score.minion_honor);
-    add("Total", score.total);
+    add(DH.t("bystanders_n", { n: score.bystanders }), score.bystander_honor);
+    add(DH.t("minions_n", { n: score.minions }), score.minion_honor);
+    add(DH.t("total"), score.total);
   };
 
   /* root: the #sheet section. opts.send(action, {check}) resolves to
@@ -60,10 +60,6 @@
       return action;
     }
 
-    function dieWord(s) {
-      if (s.wild) return "the Wild die";
-      return "your " + view.dice[s.die].value;
-    }
 
     async function send(action) {
       if (busy) return;
@@ -80,14 +76,14 @@
           const began = render(r.sheet);
           // A page may word what happened its own way (paper entry: "Round 3 entered").
           const own = opts.describe && opts.describe(action, r.sheet);
-          const line = own || words.describe(action, r.sheet, before, said);
+          const what = words.describe(action, r.sheet, before, said);
           if (action.type === "undo") said.pop();
-          else said.push(line);
-          say(own || (began ? roundLine(r.sheet) : line));
+          else said.push(action.type === "choose" ? ["chose", { power: ed.superpowers[action.superpower - 1].name }] : what);
+          say(own || (began ? roundLine(r.sheet) : what ? DH.t(what[0], what[1]) : ""));
           if (action.type === "choose") focusDice();
         }
       } catch (e) {
-        say("Could not reach the server: " + e.message + ". Try again.", true);
+        say(DH.t("unreachable_again", { error: e.message }), true);
       } finally {
         busy = false;
         root.removeAttribute("aria-busy");
@@ -102,7 +98,7 @@
         if (r.error) say(r.error.message, true);
         else await send(action);
       } catch (e) {
-        say("Could not reach the server: " + e.message + ".", true);
+        say(DH.t("unreachable_dot", { error: e.message }), true);
       }
     }
 
@@ -111,10 +107,10 @@
       doneArmed = false;
       hidePicker();
       paintLegal();
-      if (!s) { say("Tap a die, then a place."); return; }
+      if (!s) { say(DH.t("tap_die_place")); return; }
       const n = legalFor(s).length;
-      say(n ? "Yellow places take " + dieWord(s) + ". Tap one (or another die)."
-        : "No place takes " + dieWord(s) + ".");
+      const number = s.wild ? null : view.dice[s.die].value;
+      say(DH.t((n ? "yellow_" : "no_place_") + (s.wild ? "wild" : "die"), { number }));
       revealLegal();
     }
 
@@ -153,14 +149,11 @@
         let state = "";
         if (el.classList.contains("marked")) state = el.dataset.state || "marked";
         else if (el.dataset.state) state = el.dataset.state;
-        el.setAttribute("aria-label", el.dataset.label + (state ? ", " + state : ", empty") +
-          (el.classList.contains("legal") ? ". You can play here." : ""));
+        el.setAttribute("aria-label", DH.t((state ? "label_state" : "label_empty") + (el.classList.contains("legal") ? "_legal" : ""), { label: el.dataset.label, state }));
       });
       $$("[data-move]").forEach((el) => {
         const n = +el.dataset.move;
-        el.setAttribute("aria-label", "Location " + n + ", " + locName(n) +
-          (view && view.position === n ? ", you are here" : "") +
-          (el.classList.contains("legal") ? ". You can move here." : ""));
+        el.setAttribute("aria-label", DH.t("location_label" + (view && view.position === n ? "_here" : "") + (el.classList.contains("legal") ? "_legal" : ""), { n, place: locName(n) }));
       });
     }
 
@@ -182,7 +175,7 @@
 
     // "Round N: tap a die", with what still stands before the first tap.
     function roundLine(v) {
-      return "Round " + v.round + ": " + (v.superpower || !v.legal.choose.length ? "tap a die." : "pick your superpower, then tap a die.");
+      return DH.t(v.superpower || !v.legal.choose.length ? "round_tap" : "round_pick", { round: v.round });
     }
 
     // A new roll is unmistakable: the dice flash, the phone buzzes, the line says so
@@ -203,11 +196,11 @@
       if (v.round !== shownRound) said.length = 0;
       shownRound = v.round;
       if (began) announce();
-      const of = " of " + (opts.rounds || ed.rounds);
-      DH.text($("#s-round"), v.finished ? "Game over"
-        : v.round && opts.over && opts.over() ? "Game over: enter round " + v.round + of
-        : v.round ? "Round " + v.round + of : "Before the first roll");
-      DH.text($("#s-total"), v.score.total + " Honor");
+      const of = { round: v.round, rounds: opts.rounds || ed.rounds };
+      DH.text($("#s-round"), v.finished ? DH.t("game_over")
+        : v.round && opts.over && opts.over() ? DH.t("over_enter_round", of)
+        : v.round ? DH.t("round_of", of) : DH.t("before_first"));
+      DH.text($("#s-total"), DH.t("honor", { honor: v.score.total }));
       // dice
       $$("[data-die]").forEach((b) => {
         const i = +b.dataset.die;
@@ -216,14 +209,13 @@
         b.classList.toggle("used", !!(d && d.used));
         b.classList.toggle("changed", !!(d && d.value !== d.rolled));
         b.disabled = !d;
-        if (!d) { DH.text(b.querySelector(".pips"), "?"); DH.text(b.querySelector(".dnote"), ""); b.setAttribute("aria-label", "Die " + (i + 1) + ", not rolled yet"); return; }
+        if (!d) { DH.text(b.querySelector(".pips"), "?"); DH.text(b.querySelector(".dnote"), ""); b.setAttribute("aria-label", DH.t("die_not_rolled", { die: i + 1 })); return; }
         const pips = b.querySelector(".pips");
         DH.text(pips, d.value);
         pips.dataset.was = d.rolled;
-        DH.text(b.querySelector(".dnote"), d.used ? USED[d.used] : d.value !== d.rolled ? "power" : "");
-        b.setAttribute("aria-label", "Die " + (i + 1) + ": " + d.value +
-          (d.value !== d.rolled ? ", changed from " + d.rolled + " by your superpower" : "") +
-          (d.used ? ", used: " + USED[d.used] : ", not used yet"));
+        DH.text(b.querySelector(".dnote"), d.used ? DH.t(USED[d.used]) : d.value !== d.rolled ? DH.t("die_power") : "");
+        const about = { die: i + 1, number: d.value, rolled: d.rolled, used: d.used ? DH.t(USED[d.used]) : "" };
+        b.setAttribute("aria-label", DH.t("die_label" + (d.value !== d.rolled ? "_changed" : "") + (d.used ? "_used" : ""), about));
       });
       // wild dice
       $$("[data-wild]").forEach((b) => {
@@ -232,13 +224,13 @@
         const ready = !spent && i < v.wild_earned;
         b.classList.toggle("spent", spent);
         b.classList.toggle("ready", ready);
-        b.setAttribute("aria-label", "Wild die " + (i + 1) + ": " + (spent ? "spent" : ready ? "ready to use" : "locked"));
+        b.setAttribute("aria-label", DH.t(spent ? "wild_spent" : ready ? "wild_ready" : "wild_locked", { die: i + 1 }));
       });
       // superpower
       const p = power();
-      DH.text($("#s-power"), p ? p.name + " · " + v.powers_left + " left" : "No superpower yet");
+      DH.text($("#s-power"), p ? DH.t("power_left", { power: p.name, n: v.powers_left }) : DH.t("no_power_yet"));
       $$("#s-uses i").forEach((el, k) => el.classList.toggle("x", k < v.powers_used));
-      $("[data-power]").setAttribute("aria-label", p ? "Superpower " + p.name + ": " + p.text + " " + v.powers_left + " of " + ed.superpower_uses + " uses left." : "No superpower chosen yet");
+      $("[data-power]").setAttribute("aria-label", p ? DH.t("power_label", { power: p.name, text: p.text, n: v.powers_left, uses: ed.superpower_uses }) : DH.t("no_power_chosen"));
       $("[data-undo]").disabled = !v.can_undo;
       $("[data-done]").disabled = !v.legal.done;
       $("[data-skip]").disabled = !playing;
@@ -276,20 +268,19 @@
     function elsewhere(n) {
       if (view.position === null) return false;
       if (view.position === n) return false;
-      say("You are at " + locName(view.position) + ". To help at " + locName(n) +
-        ", move there first (tap its name).", true);
+      say(DH.t("elsewhere", { here: locName(view.position), place: locName(n) }), true);
       return true;
     }
 
     function tapBox(b) {
       const n = +b.dataset.loc;
       const slot = +b.dataset.slot;
-      if (!sel) { say("Tap a die first, then a place.", true); return; }
+      if (!sel) { say(DH.t("tap_die_first_place"), true); return; }
       if (elsewhere(n)) return;
       const options = legalFor(sel).filter((a) => a.type === "help" && a.slot === slot);
       if (options.length === 1) { send(options[0]); return; }
       if (options.length > 1) {
-        showPicker("Write which number?", options.map((a) => ({ label: String(a.value), action: a })));
+        showPicker(DH.t("which_number"), options.map((a) => ({ label: String(a.value), action: a })));
         return;
       }
       const a = withDie({ type: "help", slot });
@@ -300,7 +291,7 @@
     function tapMove(n) {
       if (!sel) {
         const loc = ed.locations[n - 1];
-        say(loc.number + " " + loc.name + ": " + loc.rule + " Tap a die first to move or help.");
+        say(DH.t("location_rule", { n: loc.number, place: loc.name, rule: loc.rule }));
         return;
       }
       const options = legalFor(sel).filter((a) => a.type === "move" && a.to === n);
@@ -310,7 +301,7 @@
     }
 
     function tapMinion(n) {
-      if (!sel) { say("Tap a die first: any number can fight a Robot Minion where you are.", true); return; }
+      if (!sel) { say(DH.t("tap_die_minion"), true); return; }
       if (elsewhere(n)) return;
       const a = legalFor(sel).find((x) => x.type === "minion");
       if (a) send(a); else why(withDie({ type: "minion" }));
@@ -319,13 +310,13 @@
     function tapPower() {
       const p = power();
       if (!sel) {
-        say(p ? p.name + ": " + p.text + " " + view.powers_left + " uses left. Tap a die first." : "Pick your superpower first.", !p);
+        say(p ? DH.tn("power_tap", view.powers_left, { power: p.name, text: p.text }) : DH.t("pick_power_first"), !p);
         return;
       }
       const options = legalFor(sel).filter((a) => a.type === "power");
       if (options.length === 1) { send(options[0]); return; }
       if (options.length > 1) {
-        showPicker("Copy which die?", options.map((a) => ({ label: "Die " + (a.copy + 1) + ": " + view.dice[a.copy].rolled, action: a })));
+        showPicker(DH.t("which_die"), options.map((a) => ({ label: DH.t("die_is", { die: a.copy + 1, number: view.dice[a.copy].rolled }), action: a })));
         return;
       }
       if (sel.wild) { why({ type: "power", wild: true }); return; }
@@ -338,7 +329,7 @@
       const left = view.dice.filter((d) => !d.used).length;
       if (left && !doneArmed) {
         doneArmed = true;
-        say("You still have " + left + " unused " + (left === 1 ? "die" : "dice") + ". Tap Done again to leave " + (left === 1 ? "it" : "them") + ".");
+        say(DH.tn("dice_left", left));
         return;
       }
       doneArmed = false;
@@ -348,7 +339,7 @@
     root.addEventListener("click", (ev) => {
       const t = ev.target.closest("button");
       if (!t || !root.contains(t) || !view || t.closest("#picker")) {
-        if (t && t.matches("[data-cancel]")) { hidePicker(); say("Cancelled."); }
+        if (t && t.matches("[data-cancel]")) { hidePicker(); say(DH.t("cancelled")); }
         return;
       }
       if (t.dataset.choose) { send({ type: "choose", superpower: +t.dataset.choose }); return; }
@@ -365,8 +356,7 @@
           else if (view.legal.wild.length) select({ wild: true });
           else why({ type: "minion", wild: true });
         } else {
-          say(t.classList.contains("spent") ? "You already spent that Wild die."
-            : "This Wild die is locked: earn it at a place marked with the W.", true);
+          say(DH.t(t.classList.contains("spent") ? "wild_already_spent" : "wild_is_locked"), true);
         }
         return;
       }
@@ -375,7 +365,7 @@
       if (t.dataset.minion) { tapMinion(+t.dataset.minion); return; }
       if (t.hasAttribute("data-power")) { tapPower(); return; }
       if (t.hasAttribute("data-skip")) {
-        if (!sel || sel.wild) { say("Tap a die first, then Skip to leave it unused.", true); return; }
+        if (!sel || sel.wild) { say(DH.t("tap_die_skip"), true); return; }
         const a = legalFor(sel).find((x) => x.type === "skip");
         if (a) send(a); else why({ type: "skip", die: sel.die });
         return;
