@@ -31,9 +31,8 @@ from typing import Any
 import dicehero
 from dicehero.editions import load_edition
 from dicehero.engine.bots import GreedyBot, RandomBot
-from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.paper import MAX_STATES, PaperMarks, find_witness
 from dicehero.engine.simulation import play_game
-from dicehero.engine.witness import MAX_STATES, find_witness
 
 
 def _p99(values: list[float]) -> float:
@@ -46,6 +45,8 @@ def _search_at(rev: str) -> Callable[..., Any]:
     root = Path(__file__).resolve().parent.parent
     source = subprocess.run(["git", "show", f"{rev}:dicehero/engine/witness.py"], cwd=root,
                             check=True, capture_output=True, text=True).stdout
+    # the marks moved into the paper package since
+    source = source.replace("dicehero.engine.paper_marks", "dicehero.engine.paper.marks")
     name = f"witness_at_{rev}"
     module = types.ModuleType(name)
     sys.modules[name] = module  # dataclasses look their module up

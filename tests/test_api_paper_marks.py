@@ -8,7 +8,7 @@ from apikit import bearer, error
 
 from dicehero.editions import load_edition
 from dicehero.engine import new_sheet, score
-from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.paper import PaperMarks
 from dicehero.engine.replay import replay
 
 R1, R2, R3 = [3, 3, 5, 1], [2, 6, 4, 4], [6, 6, 1, 2]

@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from dicehero.editions import load_edition
 from dicehero.engine import apply, new_sheet, score
 from dicehero.engine.bots import RandomBot
-from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.paper import PaperMarks
 from dicehero.engine.replay import Replay
 
 pytestmark = pytest.mark.browser

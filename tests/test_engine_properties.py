@@ -21,7 +21,7 @@ from dicehero.engine import (
     start_round,
 )
 from dicehero.engine.edition import Edition
-from dicehero.engine.paper_marks import check_location
+from dicehero.engine.paper import check_location
 
 CLASSIC = load_edition("classic")
 

@@ -51,8 +51,8 @@ def defined(tests: Path) -> set[tuple[str, str]]:
 def _refusal_types() -> set[str]:
     """The names of the engine's refusal errors: ActionError and all its subclasses, in
     whichever engine module they are."""
-    for module in pkgutil.iter_modules(dicehero.engine.__path__):
-        importlib.import_module(f"dicehero.engine.{module.name}")
+    for module in pkgutil.walk_packages(dicehero.engine.__path__, "dicehero.engine."):
+        importlib.import_module(module.name)
     found, todo = set(), [ActionError]
     while todo:
         cls = todo.pop()

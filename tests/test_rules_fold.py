@@ -10,7 +10,7 @@ import pytest
 from rulekit import CITY_HALL, DOWNTOWN, HOSPITAL, SHAPESHIFT, TELEPORT
 
 from dicehero.engine.fold import Fold
-from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.paper import PaperMarks
 from dicehero.engine.paper_rows import paper_offer
 from dicehero.engine.replay import IllegalAction, Replay, replay
 from dicehero.engine.rules import start_round

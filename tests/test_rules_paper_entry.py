@@ -9,7 +9,7 @@ import pytest
 from rulekit import FIRE, SHRINK
 
 from dicehero.engine import Action, RuleError
-from dicehero.engine.paper_entry import check_unchanged, entry_step, locked_rounds
+from dicehero.engine.paper.entry import check_unchanged, entry_step, locked_rounds
 from dicehero.engine.replay import IllegalAction
 
 OFFER = (SHRINK, FIRE)

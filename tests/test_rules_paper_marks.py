@@ -16,9 +16,8 @@ from witnesskit import bot_game, changed_in_one_place, judge_game, witness_draws
 
 from dicehero.engine import BadAction, apply, new_sheet
 from dicehero.engine.bots import GreedyBot, RandomBot
-from dicehero.engine.paper_marks import PaperMarks, check_drawn, parse_marks
-from dicehero.engine.replay import Replay
-from dicehero.engine.witness import (
+from dicehero.engine.paper import PaperMarks, check_drawn, parse_marks
+from dicehero.engine.paper.witness import (
     IMPOSSIBLE,
     MAX_STATES,
     UNDECIDED,
@@ -30,6 +29,7 @@ from dicehero.engine.witness import (
     _tiles,
     find_witness,
 )
+from dicehero.engine.replay import Replay
 
 OFFER = (SHRINK, FIRE)
 QUIET = [2, 2, 2, 2]  # a roll that helps nowhere on these sheets

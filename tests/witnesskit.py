@@ -9,10 +9,16 @@ from typing import Any
 from dicehero.editions import load_edition
 from dicehero.engine.bots import GreedyBot, RandomBot
 from dicehero.engine.errors import ActionError
-from dicehero.engine.paper_marks import PaperMarks, check_drawn, parse_marks
+from dicehero.engine.paper import (
+    VERIFIED,
+    PaperMarks,
+    Verdict,
+    check_drawn,
+    find_witness,
+    parse_marks,
+)
 from dicehero.engine.replay import replay
 from dicehero.engine.simulation import SimulatedGame, play_game
-from dicehero.engine.witness import VERIFIED, Verdict, find_witness
 
 CHANGED_CAP = 30_000  # states for a changed sheet (an undecided one is counted, not failed)
 

@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicehero.engine.edition import Edition
-from dicehero.engine.paper_marks import PaperMarks, parse_marks
+from dicehero.engine.paper import UNDECIDED, VERIFIED, PaperMarks, Verdict, parse_marks
 from dicehero.engine.replay import replay
 from dicehero.engine.state import Sheet
-from dicehero.engine.witness import UNDECIDED, VERIFIED, Verdict
 
 PAPER = "paper"  # the action-log type of a stored paper sheet
 

@@ -27,14 +27,13 @@ from dicehero.engine import (
     BadAction,
     RuleError,
     Sheet,
-    paper_entry,
     parse_action,
 )
 from dicehero.engine.edition import Edition
-from dicehero.engine.paper_marks import PaperMarks, erased, parse_marks
+from dicehero.engine.paper import PaperMarks, Verdict, erased, parse_marks
+from dicehero.engine.paper import entry as paper_entry
 from dicehero.engine.paper_rows import rounds_sheet
 from dicehero.engine.replay import IllegalAction
-from dicehero.engine.witness import Verdict
 from dicehero.store.errors import Refusal, StoreError
 
 PAPER_DONE = 2**31 - 1  # a paper player's done_roll: they never hold up a roll
@@ -101,7 +100,7 @@ def replay_sheet(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Seque
 def check_unchanged(sent: dict[str, Any], superpower: int | None,
                     rounds: list[list[dict[str, Any]]], rolled: int, over: bool) -> None:
     """Refuse (409) a player's sheet that rewrites what they sent and can no longer change
-    (the engine's ruling: :func:`dicehero.engine.paper_entry.check_unchanged`)."""
+    (the engine's ruling: :func:`dicehero.engine.paper.entry.check_unchanged`)."""
     try:
         paper_entry.check_unchanged(sent.get("superpower"), sent.get("rounds") or [],
                                     superpower, rounds, rolled, over)
@@ -112,7 +111,7 @@ def check_unchanged(sent: dict[str, Any], superpower: int | None,
 def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
                superpower: int | None, rounds: list[list[dict[str, Any]]],
                action: Action) -> tuple[int | None, list[list[dict[str, Any]]], Sheet]:
-    """One more tap on the entry page (:func:`dicehero.engine.paper_entry.entry_step`); a
+    """One more tap on the entry page (:func:`dicehero.engine.paper.entry.entry_step`); a
     refusal is the 422 naming its round and die."""
     try:
         return paper_entry.entry_step(edition, offer, rolls, superpower, rounds, action)

@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
 from dicehero.engine import parse_action
-from dicehero.engine.paper_entry import next_round_view
-from dicehero.engine.paper_marks import PaperMarks
+from dicehero.engine.paper import IMPOSSIBLE, PaperMarks, Sent, find_witness
+from dicehero.engine.paper.entry import next_round_view
 from dicehero.engine.paper_rows import (
     is_approved,
     is_paper_row,
@@ -24,7 +24,6 @@ from dicehero.engine.paper_rows import (
     row_sheet,
 )
 from dicehero.engine.view import sheet_view
-from dicehero.engine.witness import IMPOSSIBLE, Sent, find_witness
 from dicehero.store.access import GameAccess, player_json, unix_seconds
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError

@@ -82,7 +82,7 @@ from dicehero.engine.actions import Action
 from dicehero.engine.bots import GreedyBot
 from dicehero.engine.edition import Edition
 from dicehero.engine.errors import ActionError
-from dicehero.engine.paper_marks import PaperMarks, check_drawn
+from dicehero.engine.paper.marks import PaperMarks, check_drawn
 from dicehero.engine.replay import Replay
 from dicehero.engine.rules import apply, candidates, start_round
 from dicehero.engine.state import Sheet, new_sheet

@@ -4,7 +4,7 @@ A pen on a printed sheet leaves X's in City Hall and Church cells, numbers in
 the Hospital pairs and along the three tracks, ticks for Robot Minions, Wild
 dice and superpower uses, the chosen superpower, and (where the sheet has a
 ROUNDS box) the dice the player wrote down. Which die did what, and when, is
-not on the paper: :mod:`dicehero.engine.witness` finds a legal play that
+not on the paper: :mod:`dicehero.engine.paper.witness` finds a legal play that
 draws exactly these marks.
 
 The JSON shape (``docs/API.md``, "Entering a paper sheet by its marks")::

@@ -1,0 +1,36 @@
+"""Paper sheets: the marks drawn on one, the entry page that re-enacts one, and the
+witness search that verifies one from its marks alone.
+
+The public interface, for the store, the web and the tests:
+
+* :mod:`~dicehero.engine.paper.marks`: :class:`PaperMarks` (a sheet as drawn),
+  :func:`parse_marks`, :func:`check_drawn` and :func:`check_location` (the quick checks
+  of each location's rule and the ticks), :func:`erased` (ink does not come off);
+* :mod:`~dicehero.engine.paper.entry`: the entry page's steps and what may no longer
+  change;
+* :func:`find_witness`: a legal play over the game's rolls that draws exactly the
+  marks, or why there is none; its :class:`Verdict` (``verified``, ``impossible`` or
+  ``undecided``) and the marks the player :class:`Sent` before.
+"""
+
+from dicehero.engine.paper.marks import (
+    PaperMarks,
+    check_drawn,
+    check_location,
+    erased,
+    parse_marks,
+)
+from dicehero.engine.paper.witness import (
+    IMPOSSIBLE,
+    MAX_STATES,
+    UNDECIDED,
+    VERIFIED,
+    Sent,
+    Verdict,
+    find_witness,
+)
+
+__all__ = [
+    "IMPOSSIBLE", "MAX_STATES", "UNDECIDED", "VERIFIED", "PaperMarks", "Sent", "Verdict",
+    "check_drawn", "check_location", "erased", "find_witness", "parse_marks",
+]
