@@ -1,38 +1,134 @@
 """Paper-sheet verification: how long the witness search takes on sheets from real play.
 
-Bot games (random and greedy, half each: even seeds random, odd seeds greedy) give the
-marks a paper player would draw; each sheet is verified from its marks alone, as
-``PUT .../paper`` with ``{marks}`` does. Prints how many verified, the median and p99
-time per sheet (targets: 50 ms and 1 s), by bot, and the seeds that did not verify.
+Bot games give the marks a paper player would draw: random and greedy bots (``--games``
+seeds, even seeds random, odd seeds greedy) and the par bot (``--par`` games of the
+fixture ``tests/fixtures/par_games.json``: strong play, the search's weak spot). Each
+sheet is verified from its marks alone, as ``PUT .../paper`` with ``{marks}`` does.
+Prints, per bot: how many verified, the median, p99 and max time per sheet, and the
+undecided rate (targets: median 50 ms, p99 1 s, undecided 0.5%), then the seeds that
+did not verify and the slowest. Times are the search's CPU time (``time.process_time``):
+on a machine whose cores are shared, the wall time (also shown) counts the waits for a
+core too.
 
-    .venv/bin/python bench/bench_witness.py [--games 1000] [--max-states 150000]
+    .venv/bin/python bench/bench_witness.py [--games 1000] [--par 200] [--max-states 150000]
 
-For a before/after on the same games in one process, ``--compare REV`` also runs the
-search of ``dicehero/engine/witness.py`` as it was at git revision ``REV`` (loaded beside
-today's engine, which it calls), sheet by sheet, the old search first::
+For a before/after on the same sheets in one run, ``--compare REV`` also runs the search
+of git revision ``REV`` (its whole tree, in a worker process of its own), sheet by sheet,
+the old search first::
 
-    .venv/bin/python bench/bench_witness.py --games 1000 --compare b3b23b1
+    .venv/bin/python bench/bench_witness.py --games 1000 --par 200 --compare f705152
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import dicehero
-from dicehero.editions import load_edition
-from dicehero.engine.bots import GreedyBot, RandomBot
-from dicehero.engine.paper import MAX_STATES, PaperMarks, find_witness
-from dicehero.engine.simulation import play_game
+ROOT = Path(__file__).resolve().parent.parent
+PAR_GAMES = ROOT / "tests" / "fixtures" / "par_games.json"
+TARGETS = {"median": 0.050, "p99": 1.0, "undecided": 0.005}
+
+Sheet = dict[str, Any]  # one sheet to verify: bot, seed, offer, rolls, marks (JSON-able)
+Timed = tuple[float, float, str, int]  # CPU seconds, wall seconds, status, states searched
+
+
+def _searcher() -> Callable[[Sheet, int], Timed]:
+    """The search of whichever tree ``dicehero`` is imported from, old layout or new."""
+    from dicehero.editions import load_edition
+
+    edition = load_edition("classic")
+    try:
+        from dicehero.engine.paper import Settings, find_witness, parse_marks
+    except ImportError:  # before the paper package: witness.py and paper_marks.py
+        from dicehero.engine.paper_marks import parse_marks
+        from dicehero.engine.witness import find_witness
+
+        def search(marks: Any, offer: Any, rolls: Any, cap: int) -> Any:
+            return find_witness(edition, offer, rolls, marks, max_states=cap)
+    else:
+        def search(marks: Any, offer: Any, rolls: Any, cap: int) -> Any:
+            return find_witness(edition, offer, rolls, marks, Settings(max_states=cap))
+
+    def timed(sheet: Sheet, cap: int) -> Timed:
+        marks = parse_marks(sheet["marks"], edition)
+        cpu, wall = time.process_time(), time.perf_counter()
+        verdict = search(marks, sheet["offer"], sheet["rolls"], cap)
+        return (time.process_time() - cpu, time.perf_counter() - wall, verdict.status,
+                verdict.nodes)
+
+    return timed
+
+
+def _worker() -> None:
+    """``--worker``: verify the sheets read from stdin (one JSON line each), answering each."""
+    timed = _searcher()
+    for line in sys.stdin:
+        request = json.loads(line)
+        print(json.dumps(timed(request["sheet"], request["cap"])), flush=True)
+
+
+class _OldSearch:
+    """The search of git revision ``rev``, in a worker process over its own tree."""
+
+    def __init__(self, rev: str) -> None:
+        self.tree = tempfile.TemporaryDirectory(prefix=f"witness-{rev}-")
+        archive = subprocess.run(["git", "archive", rev, "dicehero", "sheets"], cwd=ROOT,
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", self.tree.name], input=archive, check=True)
+        env = {**os.environ, "PYTHONPATH": self.tree.name}
+        self.worker = subprocess.Popen(
+            [sys.executable, __file__, "--worker"], cwd=self.tree.name, env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def __call__(self, sheet: Sheet, cap: int) -> Timed:
+        assert self.worker.stdin is not None and self.worker.stdout is not None
+        self.worker.stdin.write(json.dumps({"sheet": sheet, "cap": cap}) + "\n")
+        self.worker.stdin.flush()
+        cpu, wall, status, nodes = json.loads(self.worker.stdout.readline())
+        return cpu, wall, status, nodes
+
+    def close(self) -> None:
+        if self.worker.stdin is not None:
+            self.worker.stdin.close()
+        self.worker.wait()
+        self.tree.cleanup()
+
+
+def _sheets(games: int, first: int, par: int) -> list[Sheet]:
+    """The sheets to verify: the bot games' (random, greedy), then the par fixture's."""
+    from dicehero.editions import load_edition
+    from dicehero.engine.actions import parse_action
+    from dicehero.engine.bots import GreedyBot, RandomBot
+    from dicehero.engine.paper import PaperMarks
+    from dicehero.engine.replay import replay
+    from dicehero.engine.simulation import play_game
+
+    edition = load_edition("classic")
+    out = []
+    for seed in range(first, first + games):
+        bot, kind = (GreedyBot, "greedy") if seed % 2 else (RandomBot, "random")
+        game = play_game(edition, [bot(random.Random(seed))], seed)
+        out.append({"bot": kind, "seed": seed, "offer": list(game.offer), "rolls": game.rolls,
+                    "marks": PaperMarks.of(game.players[0].sheet).to_dict()})
+    logs = json.loads(PAR_GAMES.read_text(encoding="utf-8"))[:par] if par else []
+    for log in logs:
+        player = log["players"][0]
+        rounds = [[parse_action(a) for a in r] for r in player["rounds"]]
+        sheet = replay(edition, log["superpower_offer"], log["rolls"], rounds,
+                       player["superpower"])
+        out.append({"bot": "par", "seed": log["seed"], "offer": log["superpower_offer"],
+                    "rolls": log["rolls"], "marks": PaperMarks.of(sheet).to_dict()})
+    return out
 
 
 def _p99(values: list[float]) -> float:
@@ -40,69 +136,66 @@ def _p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
-def _search_at(rev: str) -> Callable[..., Any]:
-    """``find_witness`` of witness.py at git revision ``rev``, as a module of its own."""
-    root = Path(__file__).resolve().parent.parent
-    source = subprocess.run(["git", "show", f"{rev}:dicehero/engine/witness.py"], cwd=root,
-                            check=True, capture_output=True, text=True).stdout
-    # the marks moved into the paper package since
-    source = source.replace("dicehero.engine.paper_marks", "dicehero.engine.paper.marks")
-    name = f"witness_at_{rev}"
-    module = types.ModuleType(name)
-    sys.modules[name] = module  # dataclasses look their module up
-    exec(compile(source, f"{rev}:dicehero/engine/witness.py", "exec"), module.__dict__)
-    return module.find_witness
-
-
-def _report(label: str, by_seed: list[tuple[float, int, str, str, int]], slowest: int) -> None:
-    """The figures of one search: by bot and overall, the seeds not verified, the slowest."""
+def _report(label: str, rows: list[tuple[Sheet, Timed]], slowest: int) -> None:
+    """The figures of one search: by bot and overall, the sheets not verified, the slowest."""
     print(f"-- {label}")
-    for kind in ("random", "greedy", "all"):
-        rows = [r for r in by_seed if kind in ("all", r[2])]
-        if not rows:
+    for bot in ("random", "greedy", "par", "all"):
+        mine = [(s, t) for s, t in rows if bot in ("all", s["bot"])]
+        if not mine:
             continue
-        ts = [r[0] for r in rows]
+        ts = [t[0] for _, t in mine]
+        walls = [t[1] for _, t in mine]
         status: dict[str, int] = {}
-        for r in rows:
-            status[r[3]] = status.get(r[3], 0) + 1
-        print(f"{kind:>6}: {len(ts)} sheets {dict(sorted(status.items()))}; "
-              f"median {statistics.median(ts) * 1000:.1f} ms, p99 {_p99(ts) * 1000:.0f} ms, "
-              f"max {max(ts) * 1000:.0f} ms (targets: median 50 ms, p99 1000 ms)")
-    failed = sorted(r[1] for r in by_seed if r[3] != "verified")
-    print(f"not verified: {failed or 'none'}")
-    for took, seed, kind, status_, nodes in sorted(by_seed, reverse=True)[:slowest]:
-        print(f"  seed {seed} ({kind}): {took * 1000:.0f} ms, {status_}, {nodes} states")
+        for _, t in mine:
+            status[t[2]] = status.get(t[2], 0) + 1
+        undecided = status.get("undecided", 0) / len(mine)
+        median, p99 = statistics.median(ts), _p99(ts)
+        met = (median <= TARGETS["median"] and p99 <= TARGETS["p99"]
+               and undecided <= TARGETS["undecided"])
+        print(f"{bot:>6}: {len(ts)} sheets {dict(sorted(status.items()))}; "
+              f"median {median * 1000:.1f} ms, p99 {p99 * 1000:.0f} ms, "
+              f"max {max(ts) * 1000:.0f} ms, undecided {undecided:.1%}, "
+              f"states {sum(t[3] for _, t in mine):,} (wall: median "
+              f"{statistics.median(walls) * 1000:.1f} ms, p99 {_p99(walls) * 1000:.0f} ms) "
+              f"({'meets' if met else 'misses'} median 50 ms, p99 1 s, undecided 0.5%)")
+    failed = [f"{s['bot']} {s['seed']} ({t[2]})" for s, t in rows if t[2] != "verified"]
+    print(f"not verified: {', '.join(failed) or 'none'}")
+    for s, t in sorted(rows, key=lambda r: -r[1][0])[:slowest]:
+        print(f"  {s['bot']} seed {s['seed']}: {t[0] * 1000:.0f} ms, {t[2]}, {t[3]} states")
 
 
 def main() -> None:
-    """Verify the marks of ``--games`` bot games and print the figures."""
+    """Verify the marks of the bot and par games and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--first", type=int, default=0, help="the first seed")
-    parser.add_argument("--max-states", type=int, default=MAX_STATES)
-    parser.add_argument("--slowest", type=int, default=5, help="list the slowest N seeds")
-    parser.add_argument("--compare", metavar="REV", help="also run witness.py as at REV")
+    parser.add_argument("--games", type=int, default=200, help="random and greedy games")
+    parser.add_argument("--first", type=int, default=0, help="their first seed")
+    parser.add_argument("--par", type=int, default=200, help="par games of the fixture")
+    parser.add_argument("--max-states", type=int, default=150_000)
+    parser.add_argument("--slowest", type=int, default=5, help="list the slowest N sheets")
+    parser.add_argument("--compare", metavar="REV", help="also run the search as at REV")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    edition = load_edition("classic")
-    print(f"code: {os.path.dirname(dicehero.__file__)}; load average "
+    if args.worker:
+        _worker()
+        return
+    print(f"code: {ROOT}; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    searches: list[tuple[str, Callable[..., Any]]] = []
-    if args.compare:
-        searches.append((f"witness.py at {args.compare}", _search_at(args.compare)))
-    searches.append(("witness.py now", find_witness))
-    results: dict[str, list[tuple[float, int, str, str, int]]] = {s[0]: [] for s in searches}
-    for seed in range(args.first, args.first + args.games):
-        kind, bot = ("greedy", GreedyBot) if seed % 2 else ("random", RandomBot)
-        game = play_game(edition, [bot(random.Random(seed))], seed)
-        paper = PaperMarks.of(game.players[0].sheet)
-        for label, search in searches:
-            started = time.perf_counter()
-            verdict = search(edition, game.offer, game.rolls, paper,
-                             max_states=args.max_states)
-            took = time.perf_counter() - started
-            results[label].append((took, seed, kind, verdict.status, verdict.nodes))
-    for label, by_seed in results.items():
-        _report(label, by_seed, args.slowest)
+    sheets = _sheets(args.games, args.first, args.par)
+    searches: list[tuple[str, Callable[[Sheet, int], Timed]]] = []
+    old = _OldSearch(args.compare) if args.compare else None
+    if old is not None:
+        searches.append((f"search at {args.compare}", old))
+    searches.append(("search now", _searcher()))
+    results: dict[str, list[tuple[Sheet, Timed]]] = {label: [] for label, _ in searches}
+    try:
+        for sheet in sheets:
+            for label, search in searches:
+                results[label].append((sheet, search(sheet, args.max_states)))
+    finally:
+        if old is not None:
+            old.close()
+    for label, rows in results.items():
+        _report(label, rows, args.slowest)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

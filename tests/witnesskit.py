@@ -1,26 +1,41 @@
 """Bot games' paper marks for the witness tests: the marks, each changed in one place, and one
-game judged both ways in a worker process (so the 1,000-game test can use both cores)."""
+game judged both ways in a worker process (so the 1,000-game test can use both cores).
+
+The par bot takes seconds a game, so its games are a fixture, played once and kept as game
+logs (``tests/fixtures/par_games.json``, seeds 0-199; the witness only needs a real play,
+so the fixture stays right whatever par learns later). To play them again::
+
+    .venv/bin/python tests/witnesskit.py 200 > tests/fixtures/par_games.json
+"""
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from dicehero.editions import load_edition
+from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.bots import GreedyBot, RandomBot
 from dicehero.engine.errors import ActionError
 from dicehero.engine.paper import (
     VERIFIED,
     PaperMarks,
+    Settings,
     Verdict,
     check_drawn,
     find_witness,
     parse_marks,
 )
 from dicehero.engine.replay import replay
-from dicehero.engine.simulation import SimulatedGame, play_game
+from dicehero.engine.simulation import SimulatedGame, make_bot, play_game
 
-CHANGED_CAP = 30_000  # states for a changed sheet (an undecided one is counted, not failed)
+CHANGED_CAP = Settings(max_states=30_000)  # for a changed sheet (undecided: counted, not failed)
+PAR_GAMES = Path(__file__).resolve().parent / "fixtures" / "par_games.json"
 
 
 def bot_game(ed, seed: int, bot=None) -> tuple[SimulatedGame, PaperMarks]:
@@ -29,6 +44,27 @@ def bot_game(ed, seed: int, bot=None) -> tuple[SimulatedGame, PaperMarks]:
     bot = bot or (GreedyBot if seed % 2 else RandomBot)
     game = play_game(ed, [bot(random.Random(seed))], seed)
     return game, PaperMarks.of(game.players[0].sheet)
+
+
+def par_game(seed: int) -> dict[str, Any]:
+    """Seed ``seed``'s game of the par bot, as a game log (``docs/GAME-LOG.md``) with its seed."""
+    ed = load_edition("classic")
+    return {"seed": seed, **play_game(ed, [make_bot("par", random.Random(seed))], seed).to_log()}
+
+
+@cache
+def par_games() -> tuple[dict[str, Any], ...]:
+    """The par bot's games of the fixture (see the module docstring)."""
+    return tuple(json.loads(PAR_GAMES.read_text(encoding="utf-8")))
+
+
+def par_sheet(ed, log: dict[str, Any]) -> tuple[Any, list[list[int]], list[list[Action]],
+                                                PaperMarks]:
+    """A par game of the fixture replayed: its offer, rolls, actions and the marks drawn."""
+    player = log["players"][0]
+    rounds = [[parse_action(a) for a in r] for r in player["rounds"]]
+    sheet = replay(ed, log["superpower_offer"], log["rolls"], rounds, player["superpower"])
+    return tuple(log["superpower_offer"]), log["rolls"], rounds, PaperMarks.of(sheet)
 
 
 def witness_draws(ed, offer, rolls, paper: PaperMarks, verdict: Verdict) -> bool:
@@ -42,12 +78,14 @@ ALL_CHANGES = ("move", "move", "swap", "mark", "minion", "wild")
 
 
 def changed_in_one_place(ed, paper: PaperMarks, rng: random.Random,
-                         game: SimulatedGame | None = None,
+                         offer: Sequence[int] | None = None,
+                         rolls: Sequence[Sequence[int]] | None = None,
                          changes: tuple[str, ...] = ALL_CHANGES) -> tuple[PaperMarks, str]:
     """The marks with one thing changed, and what: an X, a number, a Robot Minion or a Wild
     die ticked; or, so that the quick checks pass and the search itself must judge, an X
     moved to another box, a Hospital number moved to another pair, two track numbers
-    swapped or one moved to another number the rule allows. With ``game``, a change the
+    swapped or one moved to another number the rule allows. With the game's ``offer`` and
+    ``rolls``, a change the
     quick checks (each location's rule, the ticks, the numbers rolled) refuse is drawn again
     (up to 30 times). ``changes`` picks the kinds of change (see :data:`ALL_CHANGES`)."""
     for _ in range(30):
@@ -97,9 +135,9 @@ def changed_in_one_place(ed, paper: PaperMarks, rng: random.Random,
         changed = parse_marks(data, ed)
         if changed == paper:
             continue
-        if game is not None:
+        if rolls is not None:
             try:
-                check_drawn(changed, ed, game.offer, game.rolls)
+                check_drawn(changed, ed, offer or (), rolls)
             except ActionError:
                 continue
         return changed, what
@@ -111,14 +149,34 @@ def judge_game(seed: int) -> dict[str, Any]:
     marks changed in one place judged: verified with a witness that replays, or refused."""
     ed = load_edition("classic")
     game, paper = bot_game(ed, seed)
-    verdict = find_witness(ed, game.offer, game.rolls, paper)
+    return _judged(ed, seed, game.offer, game.rolls, paper)
+
+
+def judge_par_game(index: int) -> dict[str, Any]:
+    """:func:`judge_game` of the par fixture's game ``index``."""
+    ed = load_edition("classic")
+    log = par_games()[index]
+    offer, rolls, _, paper = par_sheet(ed, log)
+    return _judged(ed, log["seed"], offer, rolls, paper)
+
+
+def _judged(ed, seed: int, offer, rolls, paper: PaperMarks) -> dict[str, Any]:
+    verdict = find_witness(ed, offer, rolls, paper)
     out: dict[str, Any] = {"seed": seed, "status": verdict.status, "code": verdict.code,
                            "replays": verdict.verified and witness_draws(
-                               ed, game.offer, game.rolls, paper, verdict)}
-    changed, what = changed_in_one_place(ed, paper, random.Random(seed), game)
-    judged = find_witness(ed, game.offer, game.rolls, changed, max_states=CHANGED_CAP)
+                               ed, offer, rolls, paper, verdict)}
+    changed, what = changed_in_one_place(ed, paper, random.Random(seed), offer, rolls)
+    judged = find_witness(ed, offer, rolls, changed, CHANGED_CAP)
     out["changed"] = {"what": what, "status": judged.status, "code": judged.code,
                       "reason": judged.reason,
                       "replays": judged.status == VERIFIED and witness_draws(
-                          ed, game.offer, game.rolls, changed, judged)}
+                          ed, offer, rolls, changed, judged)}
     return out
+
+
+if __name__ == "__main__":  # the par fixture: python tests/witnesskit.py GAMES > par_games.json
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2) as pool:
+        games = list(pool.map(par_game, range(int(sys.argv[1]))))
+    print("[" + ",\n".join(json.dumps(g, separators=(",", ":")) for g in games) + "]")

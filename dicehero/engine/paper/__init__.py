@@ -10,7 +10,11 @@ The public interface, for the store, the web and the tests:
   change;
 * :func:`find_witness`: a legal play over the game's rolls that draws exactly the
   marks, or why there is none; its :class:`Verdict` (``verified``, ``impossible`` or
-  ``undecided``) and the marks the player :class:`Sent` before.
+  ``undecided``) and the marks the player :class:`Sent` before; its knobs, in one
+  :class:`Settings`;
+* :mod:`~dicehero.engine.paper.bounds`: the bounds that prune the search, pure functions
+  that never refuse a state on a real play's path;
+* :mod:`~dicehero.engine.paper.search`: the search itself, free to tune.
 """
 
 from dicehero.engine.paper.marks import (
@@ -20,17 +24,11 @@ from dicehero.engine.paper.marks import (
     erased,
     parse_marks,
 )
-from dicehero.engine.paper.witness import (
-    IMPOSSIBLE,
-    MAX_STATES,
-    UNDECIDED,
-    VERIFIED,
-    Sent,
-    Verdict,
-    find_witness,
-)
+from dicehero.engine.paper.search.settings import Settings
+from dicehero.engine.paper.verdict import IMPOSSIBLE, UNDECIDED, VERIFIED, Sent, Verdict
+from dicehero.engine.paper.witness import find_witness
 
 __all__ = [
-    "IMPOSSIBLE", "MAX_STATES", "UNDECIDED", "VERIFIED", "PaperMarks", "Sent", "Verdict",
+    "IMPOSSIBLE", "UNDECIDED", "VERIFIED", "PaperMarks", "Sent", "Settings", "Verdict",
     "check_drawn", "check_location", "erased", "find_witness", "parse_marks",
 ]

@@ -1,0 +1,135 @@
+"""Route: the hero stays at each location with work in some order, and a location's numbers
+come from the dice of the rounds of its stay (or from Wild dice and superpower uses).
+
+Every move is a die: with ``k`` dice to spare at most ``k`` locations are visited more
+than once, the others are stayed at once each, in some order (the one the hero is at
+first). A round where the hero moves on counts for both stays, as its dice may be used in
+any order; what a superpower makes and a track's order are not asked: the count is the
+fewest numbers any order must make up, so it never refuses a play that exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+NEVER = 1 << 60  # more than any count of numbers made up
+
+
+def stay_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
+                faces: int) -> list[list[int]]:
+    """For a location that needs ``numbers``: ``[first][last]``, the numbers it lacks in a
+    stay over those rounds (see :func:`fewest_made_up`).
+
+    A number wanted ``k`` times in a stay whose rounds hold ``h`` dice of it lacks
+    ``k - h`` of them, if ``h < k``; the row of each ``first`` is summed number by number,
+    a whole row at a time (a generator per entry took twice as long).
+    """
+    count = len(rounds)
+    want = [0] * (faces + 1)
+    for v in numbers:
+        want[v] += 1
+    wanted = []  # (k, held) for each number v wanted k times: held[t], its dice before round t
+    for v, k in enumerate(want):
+        if k:
+            held = [0]
+            for dice in rounds:
+                held.append(held[-1] + dice.count(v))
+            wanted.append((k, held))
+    short = []
+    for first in range(count):
+        row = [0] * count
+        for k, held in wanted:
+            top = k + held[first]  # the stay holds held[last + 1] - held[first]
+            row = [s + top - h if h < top else s for s, h in zip(row, held[1:], strict=True)]
+        short.append(row)
+    return short
+
+
+def fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: int,
+                    split: int = 0) -> int:
+    """The fewest numbers that Wild dice or superpower uses must make up, over every order
+    of one stay at each location of ``lacks`` (``here`` first if it is one of them; see
+    :func:`stay_lacks`): a location's numbers come from the dice of the rounds of its
+    stay; stays follow one another, a round where the hero moves on counting for both
+    (see the module docstring).
+
+    With ``split``, that many locations (any of them) may be stayed at more than once:
+    they are left out of the order and take their numbers from every round.
+    """
+    if split:
+        fewest = None
+        for apart in combinations(list(lacks), split):
+            rest = {n: t for n, t in lacks.items() if n not in apart}
+            made = fewest_made_up(here, rest, count)
+            made += sum(lacks[n][0][count - 1] for n in apart)
+            if fewest is None or made < fewest:
+                fewest = made
+                if not made:
+                    break
+        return fewest or 0
+    if not lacks:
+        return 0
+    numbers = list(lacks)
+    if numbers == [here]:
+        return lacks[here][0][count - 1]
+    bit = {n: 1 << i for i, n in enumerate(numbers)}
+    full = (1 << len(numbers)) - 1
+    last_round = count - 1
+    # cost[mask][t]: the fewest so far over the stays at the locations of mask, the last
+    # ending in round t (NEVER: no such order)
+    start = [0] + [NEVER] * last_round
+    first_mask = 0
+    if here in lacks:
+        first_mask = bit[here]
+        start = list(lacks[here][0])
+    cost = {first_mask: start}
+    best = NEVER
+    for mask in _by_size(len(numbers)):
+        now = cost.get(mask)
+        if now is None or mask & first_mask != first_mask:
+            continue
+        starts = _cheaper_starts(now)
+        for n in numbers:
+            if mask & bit[n]:
+                continue
+            grown = mask | bit[n]
+            rows = lacks[n]
+            if grown == full:  # the last stay: only its end at the game's end counts
+                for first, so_far in starts:
+                    c = so_far + rows[first][last_round]
+                    if c < best:
+                        best = c
+                continue
+            new = cost.get(grown)
+            if new is None:
+                new = cost[grown] = [NEVER] * count
+            for first, so_far in starts:
+                row = rows[first]
+                for last in range(first, count):
+                    c = so_far + row[last]
+                    if c < new[last]:
+                        new[last] = c
+    return best if best < NEVER else 0
+
+
+@cache
+def _by_size(count: int) -> list[int]:
+    """The subsets of ``count`` things as bits, the smaller first (see fewest_made_up)."""
+    return sorted(range(1 << count), key=int.bit_count)
+
+
+def _cheaper_starts(now: list[int]) -> list[tuple[int, int]]:
+    """The rounds the next stay may start in, with the fewest made up so far (see
+    :func:`fewest_made_up`), leaving out each that an earlier one costs no more than:
+    a stay that starts sooner holds every die a later one would, so it lacks no more
+    whatever round it ends in.
+    """
+    out = []
+    low = NEVER
+    for first, so_far in enumerate(now):
+        if so_far < low:
+            low = so_far
+            out.append((first, so_far))
+    return out

@@ -1,0 +1,50 @@
+"""The witness search's knobs, in one frozen object passed to ``find_witness``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the witness search spends its states. None of these changes what is a witness:
+    they change only how soon one is found (or how soon the search gives up), so a
+    different setting may turn ``undecided`` into ``verified`` or ``impossible``, never
+    one of those into the other.
+
+    Args:
+        max_states: states searched before giving up as ``undecided`` (the cap: it counts
+            states, not seconds, so a verdict is the same on any machine).
+        first_pass: states of the first pass; each later pass has twice as many, and the
+            pass that would reach ``max_states`` runs to it.
+        routes_within: states searched before the route bound is asked of states with
+            dice to spare (between rounds): in a quick search it costs more than it saves.
+        tiles_within: states searched before the tiling bound is asked of states with no
+            die to spare within a round (the same trade-off).
+        check_below: dice to spare below which a state within a round is asked the dead
+            dice and numbers bounds (with more to spare they seldom prune).
+        tight: dice to spare at most for a round to be tight: every way it can end is
+            collected, the dominated ones dropped, the rest ranked (most to spare first).
+        keep_endings: ranked endings of tight rounds kept for later passes, at most
+            (memory: past it the kept ones are dropped and worked out again).
+        late_pass: the first pass whose tight rounds rank their endings by the scarce
+            numbers they keep too (Wild dice and superpower uses beyond them).
+        shake: places a ranked ending may move up, per pass, in the odd passes (the even
+            ones keep the ranked order).
+        by_value_last: whether the last pass (the one that runs to the cap) ranks a tight
+            round's endings as a player aiming for Honor would value them first.
+    """
+
+    max_states: int = 150_000
+    first_pass: int = 1_000
+    routes_within: int = 2_000
+    tiles_within: int = 300
+    check_below: int = 6
+    tight: int = 6
+    keep_endings: int = 200_000
+    late_pass: int = 4
+    shake: int = 8
+    by_value_last: bool = True
+
+
+DEFAULT = Settings()
