@@ -1,7 +1,7 @@
 """A paper sheet entered round by round (the advanced entry page): each tap, undo across
 rounds, and what a player may no longer change once later dice are out. Our rulings
 (docs/RULES.md, "Paper sheets entered round by round"); the engine's
-``dicehero/engine/paper_entry.py``, which the store only wraps."""
+``dicehero/engine/paper/entry.py``, which the store only wraps."""
 
 from __future__ import annotations
 

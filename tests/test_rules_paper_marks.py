@@ -1,5 +1,5 @@
 """Paper sheets entered by their marks: a sheet is verified when a legal play over the game's
-real rolls draws exactly those marks (``dicehero.engine.witness``), and refused in plain
+real rolls draws exactly those marks (``dicehero.engine.paper.find_witness``), and refused in plain
 words when none does. Our rulings for a sheet read back afterwards (docs/RULES.md, "Paper
 sheets entered by their marks").
 """
