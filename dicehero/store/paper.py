@@ -6,7 +6,7 @@ never answers a roll live. They enter their sheet afterwards, at the end or
 round by round, as ``{"superpower": n, "rounds": [[action, ...], ...]}``:
 round ``k`` lists what they did with roll ``k``'s dice, in the engine's own
 action vocabulary; or as it is drawn, ``{"marks": {...}}`` (the shape of
-:mod:`dicehero.engine.paper_marks`), which the engine's witness search checks.
+:mod:`dicehero.engine.paper.marks`), which the engine's witness search checks.
 
 Everything else is the engine's: a sheet is replayed over the game's real rolls
 exactly as a phone player's taps would be, stored as one row of the action log
