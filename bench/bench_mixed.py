@@ -254,7 +254,7 @@ def paper_sheet(port: int) -> tuple[str, str, int, dict[str, Any]]:
     marks), with Pen on paper and every round rolled: ``(code, host, pen, marks)``."""
     from dicehero.editions import load_edition
     from dicehero.engine.bots import GreedyBot
-    from dicehero.engine.paper_marks import PaperMarks
+    from dicehero.engine.paper import PaperMarks
     from dicehero.engine.simulation import play_game
 
     game = play_game(load_edition("classic"), [GreedyBot(random.Random(873))], 873)
