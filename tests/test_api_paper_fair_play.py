@@ -96,6 +96,19 @@ def test_a_sheet_entered_by_its_player_is_pending_until_the_host_approves_it(api
     assert not any(e["pending"] for e in _board(client, game)["leaderboard"])
 
 
+def test_a_sheet_to_check_takes_no_place_until_the_host_approves_it(api, client):
+    game = _paper_game(api, client, rounds=1)
+    r = put(client, game, "Pen", legal_sheet(client, game, rounds=1))
+    assert r.json["score"]["total"] > 0 and r.json["score"]["rank"] is None
+    _finish(api, game)  # Ann did nothing: 0 Honor, below Pen's sheet
+    board = _board(client, game)["leaderboard"]
+    assert [(e["name"], e["rank"], e["pending"]) for e in board] == [
+        ("Ann", 1, False), ("Pen", None, True)]  # listed apart, after the ranked heroes
+    assert _approve(client, game, "Pen").json["score"]["rank"] == 1
+    board = _board(client, game)["leaderboard"]
+    assert [(e["name"], e["rank"]) for e in board] == [("Pen", 1), ("Ann", 2)]
+
+
 def test_approving_twice_stores_nothing_new(api, client):
     game = _paper_game(api, client)
     put(client, game, "Pen", legal_sheet(client, game, rounds=1))

@@ -232,10 +232,13 @@ def test_the_host_writes_in_a_paper_hero_before_the_first_roll(browser, served):
     host.wait_for_function(
         "document.getElementById('players').textContent.includes('Pencil Pete')")
     assert "on paper" in host.locator("#players").inner_text()
-    said = host.locator("#host-msg").inner_text()
-    assert f"/paper/{code}#hero=" in said
+    assert "#hero=" not in host.locator("#host-msg").inner_text()  # never on the projector
     shot(host, "host-paper-hero-added-1920")
-    # The link the host hands out opens Pete's own sheet on a phone.
+    # The link the host hands out (Host tools: Their link) opens Pete's own sheet on a phone.
+    host.click("button[aria-label='The link of Pencil Pete for entering their sheet']")
+    host.wait_for_function("document.getElementById('ask-text').textContent.includes('key=')")
+    said = host.locator("#ask-text").inner_text()
+    host.click("#ask-cancel")
     phone = browser.new_context(viewport=PHONE).new_page()
     link = said[said.index("http"):].strip()
     assert link.startswith(host.locator("#host").get_attribute("data-join"))  # phones reach it

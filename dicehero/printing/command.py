@@ -51,6 +51,7 @@ class GamePlayers:
     edition: str
     rounds: int
     names: list[str]
+    paper_paths: list[str | None]  # a paper hero's own page, key and all (their QR code)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -100,19 +101,23 @@ def _run(args: argparse.Namespace) -> int:
         raise PrintError(f"{game!r} is not a game code (letters, digits, - or _)")
     edition_name = args.edition
     rounds = 0
+    paths: list[str | None] = []  # each paper hero's own page: their sheet's QR code
     if args.register and (game is None or args.names is None):
         raise PrintError("--register needs --game CODE and --names FILE")
     if args.names is not None:
         names = read_names(args.names)
         if args.register:
             register_paper_heroes(game, names, args.database)
+            found = players_of_game(game, args.database)
+            by_name = dict(zip(found.names, found.paper_paths, strict=True))
+            paths = [by_name.get(name) for name in names]
     elif args.players is not None:
         if not 1 <= args.players <= MAX_SHEETS:
             raise PrintError(f"--players must be between 1 and {MAX_SHEETS}, got {args.players}")
         names = [""] * args.players
     elif game is not None:
         found = players_of_game(game, args.database)
-        game, names, rounds = found.code, found.names, found.rounds
+        game, names, rounds, paths = found.code, found.names, found.rounds, found.paper_paths
         edition_name = edition_name or found.edition
     else:
         names = [""]
@@ -120,7 +125,7 @@ def _run(args: argparse.Namespace) -> int:
         raise PrintError(f"at most {MAX_SHEETS} sheets at a time, asked for {len(names)}")
     edition = load_edition(edition_name or DEFAULT_EDITION)
     edition = for_rounds(edition, rounds)
-    sheets = (game_sheets(names, game, base_url(args.url)) if game
+    sheets = (game_sheets(names, game, base_url(args.url), paths) if game
               else [SheetHeader(hero=name) for name in names])
     buffer = io.BytesIO()
     progress = TerminalProgress(sys.stderr)
@@ -193,7 +198,7 @@ def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
     """
     try:
         with _games(database_url) as games:
-            state = games.state(code)
+            state = games.print_roster(code, None, by_host=True)
     except GameLookupError:
         raise
     except Exception as e:  # a missing table, a refused connection: say so, no traceback
@@ -201,13 +206,14 @@ def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
             raise GameLookupError(f"no such game: {code}") from None
         raise GameLookupError(f"the game store is not available: {type(e).__name__}: "
                               f"{str(e).splitlines()[0] if str(e) else ''}") from None
-    names = [str(p["name"]) for p in state.get("players", [])]
+    names = [str(name) for name in state["names"]]
     if not names:
         raise GameLookupError(f"game {state.get('code', code)} has no players yet; "
                               "use --players N to print blank sheets for it")
     return GamePlayers(code=str(state.get("code", code)),
                        edition=str(state.get("edition") or DEFAULT_EDITION),
-                       rounds=int(state.get("rounds") or 0), names=names)
+                       rounds=int(state.get("rounds") or 0), names=names,
+                       paper_paths=list(state["paper_paths"]))
 
 
 def register_paper_heroes(code: str, names: list[str], database_url: str | None = None) -> None:

@@ -25,11 +25,18 @@ def join_url(base: str, game: str) -> str:
     return f"{base.rstrip('/')}/play/{game}"
 
 
-def game_sheets(names: Sequence[str], game: str, base: str) -> list[SheetHeader]:
+def game_sheets(names: Sequence[str], game: str, base: str,
+                paper_paths: Sequence[str | None] = ()) -> list[SheetHeader]:
     """One sheet per name (``""`` for a blank one), each with the game's code and a QR code
-    to ``base``'s player page."""
+    to ``base``'s player page; a written-in paper hero's (``paper_paths``, by position)
+    leads to their own page for entering their sheet, key and all."""
     url = join_url(base, game)
-    return [SheetHeader(hero=name, game=game, url=url) for name in names]
+    paths = list(paper_paths) + [None] * (len(names) - len(paper_paths))
+    return [SheetHeader(hero=name, game=game, url=url) if path is None
+            else SheetHeader(hero=name, game=game, url=base.rstrip("/") + path,
+                             label="scan to enter your sheet",
+                             shown=f"{base.rstrip('/')}/paper/{game}")
+            for name, path in zip(names, paths, strict=True)]
 
 
 def for_rounds(edition: Edition, rounds: int) -> Edition:

@@ -56,11 +56,15 @@ class SheetHeader:
     """What is printed for one player: hero name, game code and the URL of the QR code.
 
     Every field may be empty: a blank sheet has room to write the name and no QR code.
+    ``label`` says what the QR code is for; ``shown`` is the address printed beside it
+    (the URL itself unless it holds a key that only the QR code should carry).
     """
 
     hero: str = ""
     game: str = ""
     url: str = ""
+    label: str = "scan the QR code to join"
+    shown: str = ""
 
 
 # --- shared pieces -----------------------------------------------------------
@@ -415,7 +419,8 @@ def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetH
         c.saveState()
         game = parts.game
         c.setFont(REGULAR, pt(6.5))
-        c.drawRightString(game.right - 2.0, game.top - 3.6, "scan the QR code to join")
-        draw_fitted(c, sheet.url, REGULAR, 6.5, Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
+        c.drawRightString(game.right - 2.0, game.top - 3.6, sheet.label)
+        draw_fitted(c, sheet.shown or sheet.url, REGULAR, 6.5,
+                    Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
         draw_qr(c, parts.qr, sheet.url)
         c.restoreState()

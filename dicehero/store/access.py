@@ -159,24 +159,36 @@ class GameAccess:
             Player.game_id == game.id, Player.removed.is_(False),
             Player.done_roll >= game.roll_count)) or 0
 
-    def _leaderboard(self, s: Session, game: Game,
-                     override: dict[int, Any] | None = None) -> list[dict[str, Any]]:
+    def _leaderboard(self, s: Session, game: Game, override: dict[int, Any] | None = None,
+                     checked: dict[int, bool] | None = None) -> list[dict[str, Any]]:
+        """Every hero's score, ranked; ``override``: sheets (and ``checked``: whether each is
+        approved) not stored yet.
+
+        A paper sheet waiting for the host's approval takes no place: it is listed after
+        the ranked heroes, ``pending``, with no rank, until the host approves it.
+        """
         players = self._active(s, game)
         fold = self._fold(s, game)
+        override, checked = override or {}, checked or {}
         rows = []
         before: dict[int, int] = {}  # each hero's total when the latest roll came
         with fold.lock:
             for p in players:
-                replay = fold.fold(p.id).replay
-                sheet = (override or {}).get(p.id) or replay.sheet
-                before[p.id] = (score(replay.before_roll).total if p.id not in (override or {})
+                hero = fold.fold(p.id)
+                sheet = override.get(p.id) or hero.replay.sheet
+                before[p.id] = (score(hero.replay.before_roll).total if p.id not in override
                                 else score(sheet).total)
                 rows.append({"player_id": p.id, "name": p.name,
                              "superpower": sheet.superpower,
-                             "paper": p.done_roll == PAPER_DONE, **score(sheet).to_dict()})
-        now = ranks_by(rows, lambda r: r["total"])
-        previous = ranks_by(rows, lambda r: before[r["player_id"]])
+                             "paper": p.done_roll == PAPER_DONE,
+                             "pending": not checked.get(p.id, hero.checked),
+                             **score(sheet).to_dict()})
+        ranked = [r for r in rows if not r["pending"]]
+        now = ranks_by(ranked, lambda r: r["total"])
+        previous = ranks_by(ranked, lambda r: before[r["player_id"]])
         for r in rows:
-            r["rank"], r["rank_before_roll"] = now[r["player_id"]], previous[r["player_id"]]
-        rows.sort(key=lambda r: (r["rank"], r["name"].casefold(), r["player_id"]))
+            r["rank"] = now.get(r["player_id"])
+            r["rank_before_roll"] = previous.get(r["player_id"])
+        rows.sort(key=lambda r: (r["pending"], r["rank"] or 0, -r["total"],
+                                 r["name"].casefold(), r["player_id"]))
         return rows

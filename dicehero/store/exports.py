@@ -20,6 +20,7 @@ from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.paper import PAPER_DONE
+from dicehero.store.paper_keys import holds_derived_key, paper_key, paper_path
 from dicehero.store.par_desk import ParDesk
 from dicehero.store.projection import player_offer
 
@@ -80,27 +81,35 @@ class ExportDesk(ParDesk):
             game_id, last, status, roll, rounds = row
             return game_id, last, {"status": status, "roll": roll, "rounds": rounds}
 
-    def print_roster(self, code: str, secret: str | None) -> dict[str, Any]:
+    def print_roster(self, code: str, secret: str | None, by_host: bool = False
+                     ) -> dict[str, Any]:
         """Host: what the game's printed sheets carry: the heroes' names in the order they
-        joined, the edition and the number of rounds."""
+        joined, the edition and the number of rounds, and for each paper hero the path of
+        their own page for entering their sheet, key and all (``paper_paths``, None for a
+        phone hero): the paper in their hand is their key. ``by_host``: the caller holds
+        the database (``dicehero print --game``)."""
         with self.store.read() as s:
             game = self._game(s, code)
-            self._host(s, game, secret)
+            if not by_host:
+                self._host(s, game, secret)
+            heroes = self._active(s, game)
             return {"code": game.code, "edition": game.edition, "rounds": game.rounds,
-                    "names": [p.name for p in self._active(s, game)]}
+                    "names": [p.name for p in heroes],
+                    "paper_paths": [paper_path(game.code, p, paper_key(game, p))
+                                    if p.done_roll == PAPER_DONE and holds_derived_key(game, p)
+                                    else None for p in heroes]}
 
     def scores(self, code: str) -> dict[str, Any]:
         """The leaderboard with every player's breakdown (final once the game is over)."""
         with self.store.read() as s:
             game = self._game(s, code)
             results = self._results(s, game)
-            pending = {p["id"] for p in results["pending"]}
-            board = [{**r, "pending": r["player_id"] in pending}
-                     for r in self._leaderboard(s, game)]
+            board = self._leaderboard(s, game)
             return {"code": game.code, "status": game.status, "roll": game.roll_count,
                     "rounds": game.rounds, "final": results["final"],
                     "provisional": results["provisional"], "leaderboard": board,
-                    "par": self._par_json(s, game, [r["total"] for r in board])}
+                    "par": self._par_json(s, game, [r["total"] for r in board
+                                                    if not r["pending"]])}
 
     def export(self, code: str) -> dict[str, Any]:
         """The whole game as JSON: settings, rolls, seed (when over), scores and every action."""

@@ -73,6 +73,8 @@ class Player(Base):
     # fresh cookie re-joining as them is offered the same); None: drawn for their id.
     offer_key: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # A paper hero's key is derived (store/paper_keys.py); renewing it counts this up.
+    key_round: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class Hero(Protocol):

@@ -223,7 +223,7 @@ class PaperDesk(GameAccess):
                     action: dict[str, Any], sheet: Any) -> dict[str, Any]:
         """Store a paper sheet's row, unless it is the one already stored; the reply."""
         # Ranked before the row is added: the cache must never fold an uncommitted row.
-        board = self._leaderboard(s, game, {player.id: sheet})
+        board = self._leaderboard(s, game, {player.id: sheet}, {player.id: is_approved(action)})
         if last is not None and last.action == action:
             return {**self._paper_reply(game, player, last, board), "stored": False}
         row = ActionRow(game_id=game.id, player_id=player.id, roll=game.roll_count,
@@ -256,7 +256,7 @@ class PaperDesk(GameAccess):
             if last is None or not is_paper_row(last.action):
                 raise StoreError(Refusal.NOT_NOW, "no_sheet",
                                  f"{player.name} has not sent a sheet yet.")
-            board = self._leaderboard(s, game)
+            board = self._leaderboard(s, game, checked={player.id: True})
             if is_approved(last.action):
                 return {**self._paper_reply(game, player, last, board), "stored": False}
             row = ActionRow(game_id=game.id, player_id=player.id, roll=game.roll_count,

@@ -20,6 +20,7 @@ from dicehero.store.fields import bool_field, hash_secret, int_field, normalise_
 from dicehero.store.models import Game, Player
 from dicehero.store.names import check_distinct, clean_name, looks
 from dicehero.store.paper import PAPER_DONE
+from dicehero.store.paper_keys import paper_key, paper_path
 
 
 def name_offer_label(name: str) -> str:
@@ -99,9 +100,13 @@ class PlayerDesk(GameAccess):
                        else name_offer_label(name))
             s.add(p)
             s.flush()
+            given = secret
+            if paper:  # their key is printed on their sheet and shown to the host again
+                given = paper_key(game, p)
+                p.secret_hash = hash_secret(given)
             emit(s, game, "player_joined", {"player": player_json(p, game),
                                             "player_count": len(names) + 1})
-            return {"player": player_json(p, game), "secret": secret, "code": game.code,
+            return {"player": player_json(p, game), "secret": given, "code": game.code,
                     "returning": False}
 
         return self.store.write(normalise_code(code), work)
@@ -115,6 +120,33 @@ class PlayerDesk(GameAccess):
         role, _ = self._who(s, game, secret)
         if role != "host":
             raise StoreError(Refusal.NOT_YOURS, "not_host", words)
+
+    def paper_link(self, code: str, secret: str | None, player_id: int,
+                   body: dict[str, Any]) -> dict[str, Any]:
+        """Host: a paper hero's own link for entering their sheet, to hand to them (never
+        projected); ``"renew": true`` gives a new key, and the old one no longer works.
+
+        No event is sent: the key is for the host's eyes and the hero's only.
+        """
+        only(body, "renew")
+        renew = bool_field(body, "renew")
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            p = self._player(s, game, player_id)
+            if p.removed or p.done_roll != PAPER_DONE:
+                raise StoreError(Refusal.NOT_NOW, "not_paper",
+                                 f"{p.name} does not play on paper: only a paper hero "
+                                 "has a link for entering a sheet.")
+            if renew:
+                p.key_round += 1
+            key = paper_key(game, p)
+            p.secret_hash = hash_secret(key)  # a hero written in before keys were derived too
+            return {"player": player_json(p, game), "secret": key,
+                    "path": paper_path(game.code, p, key), "renewed": renew}
+
+        return self.store.write(normalise_code(code), work)
 
     def rename(self, code: str, secret: str | None, player_id: int,
                body: dict[str, Any]) -> dict[str, Any]:

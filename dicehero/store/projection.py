@@ -22,7 +22,7 @@ from dicehero.editions import load_edition
 from dicehero.engine import Sheet
 from dicehero.engine.edition import Edition
 from dicehero.engine.fold import Fold, Row
-from dicehero.engine.paper_rows import paper_offer
+from dicehero.engine.paper_rows import is_approved, is_paper_row, paper_offer
 from dicehero.engine.replay import Replay
 from dicehero.store.dice import derive_offer, offer_label
 from dicehero.store.models import ActionRow, Game, Hero, Player, Roll
@@ -34,6 +34,7 @@ class PlayerFold:
 
     player_id: int
     replay: Replay
+    checked: bool = True  # False while the hero's paper sheet waits for the host's approval
     # idempotency key -> action id of every action folded, so a new action needs no
     # lookup to know its key is fresh (the fold is refreshed inside the write lock).
     keys: dict[str, int] = field(default_factory=dict)
@@ -115,6 +116,8 @@ class GameFold:
             if pid not in self.players:
                 self._new_players(session, game)
             yield pid, roll, action
+            if is_paper_row(action):
+                self.players[pid].checked = is_approved(action)
             if key is not None:
                 self.players[pid].keys[key] = aid
             self.last_action_id = aid

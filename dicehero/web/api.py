@@ -101,6 +101,12 @@ def paper_put(code: str, player_id: int) -> Response:
     return _no_store(jsonify(games().paper_submit(code, bearer(), player_id, body())))
 
 
+@bp.post("/games/<code>/players/<int:player_id>/paper/link")
+def paper_link(code: str, player_id: int) -> Response:
+    """Host: a paper hero's own link to enter their sheet; ``{"renew": true}`` for a new one."""
+    return _no_store(jsonify(games().paper_link(code, bearer(), player_id, body())))
+
+
 @bp.post("/games/<code>/players/remove")
 def remove_players(code: str) -> Response:
     """Host: remove heroes in bulk (by id, who joined in a burst, who never chose)."""

@@ -321,9 +321,27 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "remove_n": N_("Remove %(n)s"),
         # Translators: %(n)s heroes were removed.
         "n_removed": Np_("%(n)s hero was removed.", "%(n)s heroes were removed."),
+        # Translators: %(name)s is the paper hero's name, just written in.
+        "paper_added": N_("%(name)s plays on paper. Their printed sheet carries their own QR "
+                          "code for entering it; Host tools › Their link shows it again."),
+        # Translators: the button by a paper hero (Host tools) that shows their link.
+        "their_link": N_("Their link"),
+        # Translators: %(name)s is the paper hero's name.
+        "their_link_who": N_("The link of %(name)s for entering their sheet"),
+        # Translators: %(name)s is the paper hero's name.
+        "link_of": N_("The link of %(name)s"),
         # Translators: %(name)s is the paper hero's name; %(link)s the address of their page.
-        "paper_link": N_("%(name)s plays on paper. Their link to enter the sheet (give it to "
-                         "them, shown once): %(link)s"),
+        "link_give": N_("Give it to %(name)s only; their printed sheet's QR code holds it "
+                        "too: %(link)s"),
+        # Translators: %(name)s is the paper hero's name; %(link)s the address of their page.
+        "link_renewed": N_("A new link: the old one no longer works. Give it to %(name)s "
+                           "only; their printed sheet's QR code holds it too: %(link)s"),
+        "new_link": N_("Make a new link"),
+        # Translators: %(name)s is the paper hero's name.
+        "new_link_q": N_("A new link for %(name)s?"),
+        # Translators: %(name)s is the paper hero's name.
+        "new_link_note": N_("The old link, and the QR code on the sheet printed for %(name)s, "
+                            "stop working. Print their sheet again afterwards."),
         "close_paper_q": N_("Close paper entry?"),
         "close_paper_note": N_("No paper sheet can come in or change after this, and the scores "
                                "become final."),
@@ -356,6 +374,8 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         # Translators: %(name)s is a hero who plays on paper.
         "name_paper": N_("%(name)s (paper)"),
         "name_paper_check": N_("%(name)s (paper, to check)"),
+        # Translators: in the rank column: a paper sheet the host has not checked, no place.
+        "rank_to_check": N_("to check"),
         "par_row": N_("Par bot (not a hero)"),
         # Translators: in the rank column, the par bot's row.
         "bot": N_("bot"),
@@ -452,8 +472,13 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "approved_by_host": N_("Approved by the host: %(score)s"),
         "only_host": N_("Only the host can change it now."),
         "sheets_closed": N_("Paper sheets for this game are closed."),
-        # Translators: %(honor)s is the score; %(rank)s the place.
-        "your_score": N_("Your score: %(honor)s Honor, #%(rank)s."),
+        # Translators: %(score)s is the sheet's score and place, as "12 Honor, #3.".
+        "your_score_is": N_("Your score: %(score)s"),
+        # Translators: %(honor)s is the score of a sheet the host has not checked yet.
+        "score_to_check": N_("%(honor)s Honor, no place until the host checks it."),
+        # Translators: %(honor)s is the score of a sheet the host has not checked yet.
+        "on_board_to_check": N_("On the scoreboard: %(honor)s Honor, no place until the host "
+                                "checks it."),
         "not_on_board": N_("Not on the scoreboard yet."),
         "changed_send": N_("Changed since you last sent it: tap Send."),
         # Translators: %(honor)s is the score, %(rank)s the place among %(n)s heroes.
@@ -529,6 +554,9 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "typed_round": N_("round %(round)s (%(dice)s)"),
         # Translators: %(rank)s is the hero's place; %(n)s how many heroes played.
         "your_place": Np_("You are #%(rank)s of %(n)s hero.", "You are #%(rank)s of %(n)s heroes."),
+        # Translators: %(n)s paper sheets the host has not checked yet: they have no place.
+        "to_check": Np_("%(n)s paper sheet is still to check.",
+                        "%(n)s paper sheets are still to check."),
         # Translators: a line of the leaderboard: place, hero name, Honor.
         "top_line": N_("#%(rank)s %(name)s — %(honor)s Honor"),
         "unreachable": UNREACHABLE,

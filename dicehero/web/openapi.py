@@ -164,12 +164,17 @@ SCHEMAS: dict[str, Any] = {
             "type": "object", "required": ["player_id", "name", "rank", "rank_before_roll",
                                            "total"],
             "properties": {"player_id": {"type": "integer"}, "name": {"type": "string"},
-                           "rank": {"type": "integer", "minimum": 1},
+                           "rank": {"type": ["integer", "null"], "minimum": 1,
+                                    "description": "null while the hero's paper sheet "
+                                                   "waits for the host (pending)"},
                            "rank_before_roll": {
-                               "type": "integer", "minimum": 1,
+                               "type": ["integer", "null"], "minimum": 1,
                                "description": "the rank when the latest roll came: "
                                               "rank_before_roll - rank places climbed "
                                               "this round"},
+                           "pending": {"type": "boolean",
+                                       "description": "a paper sheet to check: listed "
+                                                      "after the ranked heroes, no place"},
                            "total": {"type": "integer"}}}},
         "par": _ref("Par")}},
 }
@@ -372,6 +377,12 @@ def document() -> dict[str, Any]:
             g + "/players/{player_id}/paper/approve": {"post": _op(
                 "Host: approve a paper player's pending sheet as it was sent", 200,
                 _ref("PaperReply"), _HOST, (_CODE, _PID), body=_body({}), auth=True)},
+            g + "/players/{player_id}/paper/link": {"post": _op(
+                "Host: a paper hero's own link to enter their sheet (renew: a new key)", 200,
+                {"type": "object", "required": ["player", "secret", "path", "renewed"],
+                 "properties": {"player": _OBJ, "secret": {"type": "string"},
+                                "path": {"type": "string"}, "renewed": {"type": "boolean"}}},
+                _HOST, (_CODE, _PID), body=_body({"renew": {"type": "boolean"}}), auth=True)},
             g + "/paper/close": {"post": _op(
                 "Host: close paper entry after the end; the results become final", 200,
                 {"type": "object", "required": ["code", "paper_closed_at", "final"],

@@ -64,8 +64,8 @@ def sheets_pdf(code: str) -> Response:
                           "blank sheets, or the rules page."))
     edition = for_rounds(load_edition(roster["edition"]), roster["rounds"])
     out = io.BytesIO()
-    render_sheets(edition, game_sheets(names, roster["code"], join_base()), out,
-                  paper=paper, rules=rules)
+    headers = game_sheets(names, roster["code"], join_base(), roster["paper_paths"])
+    render_sheets(edition, headers, out, paper=paper, rules=rules)
     resp = Response(out.getvalue(), mimetype="application/pdf")
     resp.headers["Cache-Control"] = "no-store"
     resp.headers["Content-Disposition"] = (

@@ -137,6 +137,13 @@
         rem.addEventListener("click", () => remove(p));
         li.append(ren, rem);
       }
+      if (tools && p.paper) {
+        const key = document.createElement("button");
+        key.type = "button"; key.className = "mini plink"; key.textContent = DH.t("their_link");
+        key.setAttribute("aria-label", DH.t("their_link_who", { name: p.name }));
+        key.addEventListener("click", () => paperLink(p, false));
+        li.append(key);
+      }
       ul.appendChild(li);
     }
     // timer
@@ -323,11 +330,20 @@
     const r = await api("POST", "/players", { name, paper: true });
     if (!r.ok) { say(r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }), true); return; }
     $("paper-name").value = "";
-    // The hero's own link to enter their sheet (their secret, shown this once).
-    const link = (main.dataset.join || location.origin + "/").replace(/\/$/, "") + "/paper/" + code + "#hero=" + r.data.player.id + "&key=" + encodeURIComponent(r.data.secret);
-    say(DH.t("paper_link", { name: r.data.player.name, link }));
+    // Their key is never drawn on the projected page: it is in their printed sheet's QR code.
+    say(DH.t("paper_added", { name: r.data.player.name }));
     refresh();
   });
+  // A paper hero's own link, shown in the dialog only when the host asks (Host tools), and
+  // gone from the page once it closes; a new one makes the old link and QR code worthless.
+  async function paperLink(p, renew) {
+    const r = await hostPost("/players/" + p.id + "/paper/link", renew ? { renew: true } : {});
+    if (!r.ok) return;
+    const url = (main.dataset.join || location.origin + "/").replace(/\/$/, "") + r.data.path;
+    const again = await ask(DH.t("link_of", { name: p.name }), DH.t(renew ? "link_renewed" : "link_give", { name: p.name, link: url }), { ok: DH.t("new_link") });
+    text($("ask-text"), "");
+    if (again && await ask(DH.t("new_link_q", { name: p.name }), DH.t("new_link_note", { name: p.name }), { ok: DH.t("new_link") })) paperLink(p, true);
+  }
   $("b-close-paper").addEventListener("click", async () => {
     if (!await ask(DH.t("close_paper_q"), DH.t("close_paper_note"), { ok: DH.t("close") })) return;
     const r = await hostPost("/paper/close", {});

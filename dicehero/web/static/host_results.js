@@ -21,7 +21,7 @@
       standingsKey = key;
       const r = await api("GET", "/scores");
       if (!r.ok || standingsKey !== key) return;
-      const board = r.data.leaderboard;
+      const board = r.data.leaderboard.filter((e) => !e.pending);  // a sheet to check: no place
       text($("standings-h"), DH.t("standings_after", { round: s.roll }));
       const ol = $("top5");
       ol.replaceChildren();
@@ -98,7 +98,9 @@
       const r = await api("GET", "/scores");
       if (!r.ok) { resultsShown = false; return; }
       const state = h.state();
-      const board = r.data.leaderboard;
+      // A paper sheet the host has not checked yet takes no place: listed apart, "to check".
+      const board = r.data.leaderboard.filter((e) => !e.pending);
+      const unchecked = r.data.leaderboard.filter((e) => e.pending);
       $("results").hidden = false;
       showPaper(r.data);
       text($("seed"), state.seed || "");
@@ -113,7 +115,7 @@
       board.slice(0, 3).forEach((e, i) => {
         const li = document.createElement("li");
         li.className = "place p" + (i + 1);
-        const n = document.createElement("span"); n.className = "pn"; n.textContent = e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name;
+        const n = document.createElement("span"); n.className = "pn"; n.textContent = e.paper ? DH.t("name_paper", { name: e.name }) : e.name;
         const t = document.createElement("span"); t.className = "pt"; t.textContent = DH.t("honor", { honor: e.total });
         const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
         li.append(k, n, t);
@@ -128,10 +130,11 @@
         const at = rows.findIndex((e) => e.total < par.score.total);
         rows.splice(at < 0 ? rows.length : at, 0, Object.assign({ bot: true, name: DH.t("par_row") }, par.score));
       }
-      for (const e of rows) {
+      for (const e of rows.concat(unchecked)) {
         const tr = document.createElement("tr");
         if (e.bot) tr.className = "parrow";
-        const cells = [e.bot ? DH.t("bot") : e.rank, e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name, ...ed.locations.map((l) => e.locations[l.key]), DH.t("honor_count", { honor: e.bystander_honor, n: e.bystanders }), e.minion_honor, e.total];
+        if (e.pending) tr.className = "tocheck";
+        const cells = [e.bot ? DH.t("bot") : e.pending ? DH.t("rank_to_check") : e.rank, e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name, ...ed.locations.map((l) => e.locations[l.key]), DH.t("honor_count", { honor: e.bystander_honor, n: e.bystanders }), e.minion_honor, e.total];
         cells.forEach((c, i) => {
           const td = document.createElement(i === 1 ? "th" : "td");
           if (i === 1) td.scope = "row";

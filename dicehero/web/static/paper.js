@@ -101,6 +101,9 @@
     el.classList.toggle("err", !!bad);
   }
 
+  // A sheet the host has not checked yet takes no place on the scoreboard (rank null).
+  const scored = (sc) => sc.rank ? DH.t("score_rank", { honor: sc.total, rank: sc.rank }) : DH.t("score_to_check", { honor: sc.total });
+
   function showSent() {
     if (!last) return;
     const closed = !last.open;
@@ -110,21 +113,22 @@
     $("b-restart").disabled = locked;
     $("b-approve").hidden = !asHost || closed || approved || sentKey === null || keyOf(draft) !== sentKey;
     if (asHost && sentKey !== null && keyOf(draft) === sentKey) {
-      const s = score ? DH.t("score_rank", { honor: score.total, rank: score.rank }) : "";
+      const s = score ? scored(score) : "";
       if (approved) { setSent([DH.t("approved", { score: s }), DH.t(closed ? "entry_closed" : "still_correct")].join(" "), false); return; }
       const checked = DH.t(checkedAs === "undecided" ? "check_undecided" : "check_done");
       setSent([DH.t("sent_by_player"), checked, s, DH.t("compare_approve")].filter(Boolean).join(" "), false);
       return;
     }
     if (approved && !asHost && !closed && keyOf(draft) === sentKey) {
-      setSent([DH.t("approved_by_host", { score: score ? DH.t("score_rank", { honor: score.total, rank: score.rank }) : "" }), DH.t("only_host")].join(" "), false);
+      setSent([DH.t("approved_by_host", { score: score ? scored(score) : "" }), DH.t("only_host")].join(" "), false);
       return;
     }
-    if (closed) { setSent([DH.t("sheets_closed"), score ? DH.t("your_score", { honor: score.total, rank: score.rank }) : ""].filter(Boolean).join(" "), !score); return; }
+    if (closed) { setSent([DH.t("sheets_closed"), score ? DH.t("your_score_is", { score: scored(score) }) : ""].filter(Boolean).join(" "), !score); return; }
     let s;
     if (sentKey === null) s = DH.t("not_on_board");
     else if (keyOf(draft) !== sentKey) s = DH.t("changed_send");
-    else if (score) s = DH.tn("on_board_rank", count, { honor: score.total, rank: score.rank });
+    else if (score && score.rank) s = DH.tn("on_board_rank", count, { honor: score.total, rank: score.rank });
+    else if (score) s = DH.t("on_board_to_check", { honor: score.total });
     else s = DH.t("on_board");
     if (sentKey !== null && keyOf(draft) === sentKey && !approved && !asHost) s += " " + DH.t("host_will_check");
     if (last.status === "over" && last.open_until) {

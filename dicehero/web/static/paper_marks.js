@@ -90,7 +90,7 @@
     if (p.check === "verified") text = "Checked: a legal play over this game's rolls draws exactly your marks. ";
     else if (p.check === "undecided") text = (p.reason || "The check could not decide in time.") + " " + (hostSecret ? "Compare these marks with the paper sheet before you approve it. " : "The host will compare your marks with your sheet. ");
     else text = "Sheet received. ";
-    text += d.score.total + " Honor, rank " + d.score.rank + " of " + d.player_count + ". ";
+    text += d.score.total + " Honor, " + (d.score.rank ? "rank " + d.score.rank + " of " + d.player_count : "no place until the host approves it") + ". ";
     text += p.approved ? "Approved by the host." : "Waiting for the host to approve it.";
     $("verdict-text").textContent = text;
     $("verdict-text").className = "";

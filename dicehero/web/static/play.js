@@ -162,9 +162,11 @@
     showPar(s);
     const r = await api("GET", "/scores");
     if (r.ok) {
-      const board = r.data.leaderboard;
+      // Paper sheets the host has not checked yet take no place: ranked among the rest.
+      const board = r.data.leaderboard.filter((e) => !e.pending);
+      const unchecked = r.data.leaderboard.length - board.length;
       const mine = board.find((e) => e.player_id === me.id);
-      if (mine) DH.text($("f-place"), DH.tn("your_place", board.length, { rank: mine.rank }));
+      if (mine) DH.text($("f-place"), DH.tn("your_place", board.length, { rank: mine.rank }) + (unchecked ? " " + DH.tn("to_check", unchecked) : ""));
       const top = $("f-top");
       top.replaceChildren();
       for (const e of board.slice(0, 3)) {
