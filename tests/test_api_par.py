@@ -4,6 +4,7 @@ path and read back through the state, the scores, the decision map and solo."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sys
 import threading
 import time
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from apikit import error
 
+from dicehero.cli import main
 from dicehero.editions import load_edition
 from dicehero.engine import Action, new_sheet, score
 from dicehero.engine.decisions import DieUses
@@ -142,6 +144,27 @@ def test_in_each_mode_par_rolls_its_own_two_superpowers(app, api, client):
     offer = derive_offer(seed, "offer:par")
     rolls = [r["dice"] for r in api.state(game)["rolls"]]
     assert par["total"] == par_game(load_edition(), tuple(offer), rolls, seed=PAR_SEED).total
+
+
+@pytest.mark.parametrize("settings", [{"offer": [1, 2]}, {"power_mode": "each"}, {}])
+def test_dicehero_par_on_a_games_own_export_says_what_the_host_screen_said(
+        api, client, tmp_path, capsys, settings):
+    offer = settings.pop("offer", None)
+    game = api.create(rounds=2, **settings)
+    for name in ("Ada", "Bo"):
+        api.join(game, name)
+    if offer:  # a table offer par would not choose from freely
+        assert api.host_post(game, "offer", {"choices": offer}).status_code == 200
+    play_rounds(api, game, 2)
+    board = eventually(lambda: client.get(f"/api/games/{game.code}/scores").json,
+                       lambda b: "score" in b["par"])["par"]
+    export = tmp_path / "export.json"
+    export.write_text(client.get(f"/api/games/{game.code}/export.json").text, encoding="utf-8")
+    assert main(["par", str(export), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)["par"]
+    assert (said["total"], said["superpower"]) == (board["score"]["total"], board["superpower"])
+    if offer:
+        assert said["superpower"] in offer
 
 
 def test_asking_for_par_returns_at_once_while_the_worker_is_busy():

@@ -1,7 +1,9 @@
 """``dicehero par GAME.json``: the par bot's score on a logged game's own dice.
 
 Par plays the log's rolls round by round, never looking ahead, with the table's
-superpower offer (a free choice of all six when the log has none). Each player's
+superpower offer (a free choice of all six when the log has none); on a game's own
+export (``/api/games/CODE/export.json``), with the offer par had on the host screen.
+Each player's
 score is printed beside it. Exit status as ``dicehero score``: 1 an illegal action in
 the log, 2 a file that is not a game log.
 """
@@ -10,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from typing import Any
 
 from dicehero.commands.score import load_log
-from dicehero.engine.par import par_game
+from dicehero.engine.par import par_game, par_offer
 from dicehero.engine.scoring import score
 
 
@@ -25,14 +29,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print par and the scores as JSON")
 
 
+def _offer(data: dict[str, Any], faces: int) -> list[int] | None:
+    """Par's superpowers: on a game's own export (it names its ``power_mode``) the ones par
+    had on the host screen (None before the end in "each" mode: the seed is still secret);
+    on a game log the table's offer, else a free choice of all."""
+    if data.get("power_mode") in ("table", "each"):
+        if data["power_mode"] == "each" and not isinstance(data.get("seed"), str):
+            return None
+        table = data.get("offer")
+        table = table if isinstance(table, list) and all(
+            isinstance(n, int) and 1 <= n <= faces for n in table) else None
+        return par_offer(data["power_mode"], table, data.get("seed") or "", faces)
+    return list(data.get("superpower_offer") or range(1, faces + 1))
+
+
 def run(args: argparse.Namespace) -> int:
     """Play par on the log's rolls; print its score round by round and the players'."""
     loaded = load_log(args.log, "par")
     if isinstance(loaded, int):
         return loaded
     edition, data, sheets = loaded
-    offer = data.get("superpower_offer") or range(1, edition.faces + 1)
-    game = par_game(edition, list(offer), data["rolls"], args.seed)
+    offer = _offer(data, edition.faces)
+    if offer is None:
+        print("dicehero par: the export's game is not over: par's own superpowers, rolled "
+              "off the game's seed, are known once it is", file=sys.stderr)
+        return 2
+    game = par_game(edition, offer, data["rolls"], args.seed)
     par = score(game.sheet)
     beat = sum(1 for _, s in sheets if score(s).total > game.total)
     if args.json:

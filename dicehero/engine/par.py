@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dicehero.engine.actions import Action
+from dicehero.engine.dice import derive_offer
 from dicehero.engine.edition import Edition
 from dicehero.engine.par_reasons import reason
 from dicehero.engine.par_search import Heuristic, Plan, round_plans, rounds_left
@@ -136,6 +137,21 @@ class ParBot:
 def par_round(sheet: Sheet, seed: int = 0) -> tuple[ParDecision, ...]:
     """The par bot's decisions for the open round of ``sheet`` (it sees only the sheet)."""
     return ParBot(seed).decide(sheet)
+
+
+PAR_OFFER_LABEL = "offer:par"  # par's own two superpowers when every hero rolls their own
+
+
+def par_offer(power_mode: str, table_offer: Sequence[int] | None, seed: str,
+              faces: int) -> list[int]:
+    """The superpowers par chooses from: the table's two (none if none was rolled), or when
+    every hero rolls their own, par's own two off the game's seed, as a hero's are.
+
+    The one answer for the host screen and for ``dicehero par`` on the game's export.
+    """
+    if power_mode == "each":
+        return derive_offer(seed, PAR_OFFER_LABEL, faces)
+    return list(table_offer or ())
 
 
 def par_game(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],

@@ -14,20 +14,16 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
+from dicehero.engine.par import par_offer
 from dicehero.store.access import GameAccess
 from dicehero.store.db import Store, StoredEvent
-from dicehero.store.dice import derive_offer
 from dicehero.store.models import Game, Player
 from dicehero.store.par_work import Job, ParWork
 
-PAR_OFFER_LABEL = "offer:par"  # par's own two superpowers when every hero rolls their own
 
-
-def par_offer(game: Game) -> list[int]:
-    """The superpowers par chooses from: the table's two, or in "each" mode its own roll."""
-    if game.power_mode == "each":
-        return derive_offer(game.seed, PAR_OFFER_LABEL, load_edition(game.edition).faces)
-    return list(game.offer or ())
+def game_par_offer(game: Game) -> list[int]:
+    """The superpowers par chooses from in ``game`` (:func:`dicehero.engine.par.par_offer`)."""
+    return par_offer(game.power_mode, game.offer, game.seed, load_edition(game.edition).faces)
 
 
 class ParDesk(GameAccess):
@@ -50,7 +46,7 @@ class ParDesk(GameAccess):
                 return None
             rolls = self._rolls(s, game)
             return len(rolls), ("game", {"edition_name": game.edition,
-                                         "offer": par_offer(game), "rolls": rolls})
+                                         "offer": game_par_offer(game), "rolls": rolls})
 
     def _closed_rounds(self, s: Session, game: Game) -> int:
         """How many rounds are over for the class (par may be shown for these)."""
