@@ -141,3 +141,75 @@ def test_an_unchecked_paper_sheet_takes_no_podium_place_until_approved(browser, 
     api_post(server, f"{room.url}/players/{room.pid('Pen')}/paper/approve", {}, room.host)
     page.wait_for_function("document.getElementById('podium').textContent.includes('Pen')")
     assert errors == []
+
+
+# -- 12. small things ------------------------------------------------------------------------
+
+def test_a_long_name_is_told_its_limit_while_typing_not_cut(browser, server):  # noqa: F811
+    room = Room(server, phones=(), paper=())
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server}/play/{room.code}")
+    assert "24" in page.inner_text("#name-count")
+    name = "Captain Extraordinary Lightning Bolt"  # 36 letters
+    page.locator("#hero-name").press_sequentially(name)
+    assert page.input_value("#hero-name") == name  # nothing cut
+    assert page.inner_text("#name-count") == "12 letters too many: a hero name has at most 24."
+    shot(page, "room-name-limit-360")
+    page.fill("#hero-name", "Ada 🦊")
+    assert page.inner_text("#name-count") == "5 letters of 24."
+    assert errors == []
+
+
+def test_the_used_dice_say_so_inside_the_dice_at_360_px(browser, server):  # noqa: F811
+    room = Room(server, paper=())
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server}/play/{room.code}")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+        f"dh.player.{room.code}", json.dumps({"id": room.pid("Ann"),
+                                              "secret": room.heroes["Ann"]["secret"],
+                                              "name": "Ann"})])
+    room.roll((3, 3, 5, 1))
+    room.act("Ann", {"type": "choose", "superpower": 3})
+    room.act("Ann", {"type": "move", "die": 0, "to": 3})  # MOVED
+    room.act("Ann", {"type": "help", "die": 1})  # HELPED
+    room.act("Ann", {"type": "minion", "die": 2})  # ROBOT
+    room.act("Ann", {"type": "skip", "die": 3})  # SKIPPED
+    page.reload()
+    page.wait_for_selector(".die.used .dnote:not(:empty)")
+    spill = page.evaluate("""() => [...document.querySelectorAll('.die.used')].map((d) => {
+        const n = d.querySelector('.dnote'), a = d.getBoundingClientRect(),
+              b = n.getBoundingClientRect();
+        return [n.textContent, b.left >= a.left && b.right <= a.right
+                && n.scrollWidth <= n.clientWidth];
+    })""")
+    shot(page, "room-used-dice-360")
+    assert sorted(t for t, _ in spill) == ["helped", "moved", "robot", "skipped"]
+    assert all(inside for _, inside in spill), spill
+    assert errors == []
+
+
+def test_a_random_solo_games_end_screen_shows_no_daily_recipe(browser, server):  # noqa: F811
+    page = browser.new_context(viewport=PHONE).new_page()
+    errors = watch_errors(page)
+    page.goto(server + "/solo")
+    page.evaluate("""() => localStorage.setItem('dh.solo.game', JSON.stringify(
+        {mode: 'random', seed: '0123456789abcdef', actions: []}))""")
+    page.reload()
+    page.wait_for_selector("[data-choose]:visible")
+    page.locator("[data-choose]:visible").first.click()
+    for _ in range(10):
+        page.wait_for_selector("#sheet:not([aria-busy]) #b-done:not(:disabled)")
+        page.click("#b-done")
+        page.wait_for_function("!document.querySelector('#sheet[aria-busy]')")
+        if page.locator("#b-done:not(:disabled)").count() and not page.locator(
+                "#final:visible").count():
+            page.click("#b-done")  # the warning about dice left over
+        if page.locator("#final:visible").count():
+            break
+    page.wait_for_selector("#final:visible")
+    assert page.locator("#f-recipe").is_hidden()
+    assert "SHA-256" not in page.inner_text("#final")
+    shot(page, "room-solo-random-end-360")
+    assert errors == []

@@ -561,6 +561,13 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "top_line": N_("#%(rank)s %(name)s — %(honor)s Honor"),
         "unreachable": UNREACHABLE,
         "join_failed": N_("Could not join."),
+        # Translators: said while the hero types their name: %(n)s letters typed so far, of
+        # the %(max)s a name may have.
+        "name_count": Np_("%(n)s letter of %(max)s.", "%(n)s letters of %(max)s."),
+        # Translators: the name typed is %(n)s letters longer than a name may be; %(max)s is
+        # the most letters a name may have.
+        "name_over": Np_("%(n)s letter too many: a hero name has at most %(max)s.",
+                         "%(n)s letters too many: a hero name has at most %(max)s."),
         # Translators: %(error)s is the server's message saying why.
         "drawing_not_saved": N_("Your drawing was not saved: %(error)s"),
     },

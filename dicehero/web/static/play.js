@@ -260,6 +260,15 @@
   canvas.addEventListener("pointerup", () => { drawing = false; });
   $("doodle-clear").addEventListener("click", () => { ctx.fillRect(0, 0, canvas.width, canvas.height); drawn = false; });
 
+  // The name's limit is said while typing, never cut silently (the server counts letters
+  // as code points, as [...s] does; an emoji is one).
+  const NAME_MAX = 24;
+  $("hero-name").addEventListener("input", () => {
+    const n = [...$("hero-name").value.trim()].length, over = n - NAME_MAX;
+    DH.text($("name-count"), over > 0 ? DH.tn("name_over", over, { max: NAME_MAX }) : DH.tn("name_count", n, { max: NAME_MAX }));
+    $("name-count").classList.toggle("err", over > 0);
+  });
+
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     DH.text($("join-err"), "");

@@ -190,6 +190,7 @@
     DH.breakdown($("f-rows"), sheet.edition, s);
     finalPar(s);
     $("f-share").value = data.share;
+    $("f-recipe").hidden = game.mode !== "daily";  // a random game's dice are not the day's
     show("final");
     window.scrollTo(0, 0);
     $("final").focus();
