@@ -213,3 +213,60 @@ def test_a_random_solo_games_end_screen_shows_no_daily_recipe(browser, server): 
     assert "SHA-256" not in page.inner_text("#final")
     shot(page, "room-solo-random-end-360")
     assert errors == []
+
+
+# -- 5. the results fit the projector after "Finish the game" -------------------------------
+
+SMALL_PROJECTOR = {"width": 1280, "height": 720}
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, SMALL_PROJECTOR], ids=["1920", "1280"])
+def test_after_finish_the_podium_par_and_the_top_of_the_table_fit_without_scrolling(
+        browser, server, viewport):  # noqa: F811
+    room = Room(server, phones=("Ann", "Bob", "Cleo", "Dmitri"), paper=(), rounds=2)
+    for _ in range(2):
+        room.roll()
+        for name in ("Ann", "Bob", "Cleo"):  # Dmitri stopped playing
+            room.act(name, {"type": "done"})
+    page = room.projector(browser, viewport)
+    errors = watch_errors(page)
+    page.click("#b-finish")
+    page.click("#ask-ok")  # "Finish anyway?": Dmitri's dice are lost
+    page.wait_for_selector("#results:not([hidden]) #podium li")
+    page.wait_for_function("document.getElementById('par-result').textContent.startsWith('Par ')")
+    shot(page, f"room-finished-{viewport['width']}")
+    for sel in ("#results-h", "#podium", "#par-result", "#board tr:first-child"):
+        assert page.evaluate(IN_VIEW, sel), sel  # as the page shows them: nobody scrolled
+    assert errors == []
+
+
+# -- 6. the break shows the standings though a child stopped playing -----------------------
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, SMALL_PROJECTOR], ids=["1920", "1280"])
+def test_every_break_shows_the_standings_with_the_stragglers_listed_small(
+        browser, server, viewport):  # noqa: F811
+    room = Room(server, phones=("Ann", "Bob", "Zed"), paper=(), rounds=4)
+    room.roll()
+    room.act("Ann", {"type": "choose", "superpower": 3})
+    room.act("Ann", {"type": "move", "die": 0, "to": 3})
+    room.act("Ann", {"type": "minion", "die": 1})
+    room.act("Ann", {"type": "done"})
+    room.act("Bob", {"type": "done"})  # Zed stopped in round 1
+    page = room.projector(browser, viewport)
+    errors = watch_errors(page)
+    assert page.locator("#standings").is_hidden()  # round 1 is still open for Zed
+    room.roll()  # the host went on without Zed
+    for name in ("Ann", "Bob"):
+        room.act(name, {"type": "done"})
+    page.wait_for_selector("#standings:not([hidden]) #top5 li")
+    page.wait_for_selector("#decisions:not([hidden])")
+    assert page.inner_text("#standings-h") == "Standings after round 2"
+    assert page.inner_text("#stragglers") == "Not done: Zed"
+    assert page.locator("#progress").is_hidden()
+    size = page.eval_on_selector("#stragglers", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 24  # read from the back row, smaller than the standings' 32 px names
+    assert page.evaluate(IN_VIEW, "#stragglers")
+    shot(page, f"room-break-straggler-{viewport['width']}")
+    assert errors == []

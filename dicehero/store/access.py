@@ -5,7 +5,7 @@ and its leaderboard."""
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,6 +36,24 @@ def ranks_by(rows: list[dict[str, Any]], total: Callable[[dict[str, Any]], int])
         tie = i and total(ordered[i - 1]) == total(r)
         ranks[r["player_id"]] = ranks[ordered[i - 1]["player_id"]] if tie else i + 1
     return ranks
+
+
+def round_closed(roll: int, heroes: Iterable[Player]) -> bool:
+    """Whether the class is through with round ``roll``: some hero is done with it, and every
+    other was left behind already, the host having gone on past a round they never
+    finished (one absent child does not hold every later break up).
+
+    A hero who joined during this round is waited for, as one who finished the last.
+    """
+    if roll == 0:
+        return False
+    done = False
+    for p in heroes:
+        if p.done_roll >= roll:
+            done = True
+        elif p.done_roll >= roll - 1 or p.joined_roll >= roll:
+            return False
+    return done
 
 
 def player_json(p: Player, game: Game) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dicehero.editions import load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.engine.paper_rows import is_paper_row, paper_offer
 from dicehero.engine.view import edition_view
-from dicehero.store.access import player_json
+from dicehero.store.access import player_json, round_closed
 from dicehero.store.dice import offer_label
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
@@ -64,6 +64,8 @@ class ExportDesk(ParDesk):
                 "players": plist,
                 "player_count": len(plist),
                 "done_count": sum(1 for p in plist if p["done"]),
+                # the break: the standings show once the class is through with the round
+                "round_closed": game.status != "over" and round_closed(game.roll_count, players),
                 "roster_locked": game.roster_locked,
                 "roster_cap": game.roster_cap,
                 "results": self._results(s, game, players),

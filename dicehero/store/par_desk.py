@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
 from dicehero.engine.par import par_offer
-from dicehero.store.access import GameAccess
+from dicehero.store.access import GameAccess, round_closed
 from dicehero.store.db import Store, StoredEvent
-from dicehero.store.models import Game, Player
+from dicehero.store.models import Game
 from dicehero.store.par_work import Job, ParWork
 
 
@@ -52,10 +51,8 @@ class ParDesk(GameAccess):
         """How many rounds are over for the class (par may be shown for these)."""
         if game.status == "over" or game.roll_count == 0:
             return game.roll_count
-        active = s.scalar(select(func.count(Player.id)).where(
-            Player.game_id == game.id, Player.removed.is_(False))) or 0
-        everyone_done = active > 0 and self._done_count(s, game) == active
-        return game.roll_count if everyone_done else game.roll_count - 1
+        closed = round_closed(game.roll_count, self._active(s, game))
+        return game.roll_count if closed else game.roll_count - 1
 
     def _par_rounds(self, s: Session, game: Game) -> tuple[str, list[dict[str, Any]], Any]:
         """``(status, rounds shown, the answer)``: status ``none`` (no round closed yet),

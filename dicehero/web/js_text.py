@@ -243,6 +243,10 @@ SCRIPTS: dict[str, dict[str, Text]] = {
         "first_roll": N_("Roll the first dice"),
         # Translators: %(names)s lists the heroes still playing.
         "still_playing": N_("Still playing: %(names)s"),
+        # Translators: at the break, the heroes who have not said done: %(names)s, as "Zed, Ann".
+        "not_done": N_("Not done: %(names)s"),
+        # Translators: %(names)s lists 40 heroes not done; %(more)s how many others.
+        "not_done_more": N_("Not done: %(names)s and %(more)s more"),
         # Translators: %(names)s lists forty heroes still playing; %(more)s how many others.
         "still_playing_more": N_("Still playing: %(names)s and %(more)s more"),
         "everyone_done": N_("Everyone is done."),

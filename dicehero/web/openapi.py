@@ -127,6 +127,8 @@ SCHEMAS: dict[str, Any] = {
             "player_count": {"type": "integer"}, "done_count": {"type": "integer"},
             "roster_locked": {"type": "boolean"},
             "roster_cap": {"type": ["integer", "null"]},
+            "round_closed": {"type": "boolean",
+                             "description": "a break: the class is through with the round"},
             "par": _ref("Par"),
             "last_event_id": {"type": "integer"}}},
     "Par": {"type": "object", "required": ["status", "round", "total", "rounds"],

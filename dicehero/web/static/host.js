@@ -85,11 +85,14 @@
     $("b-finish").hidden = over || !last;
     $("typed").hidden = over || last;
     // Between rounds the standings and the decision map need the room: no timer runs then.
-    const between = s.roll > 0 && !over && s.player_count > 0 && s.done_count === s.player_count;
+    // The break: the class is through with the round (all done, or the rest left behind when
+    // the host went on); one absent child does not hide the standings for the rest.
+    const between = s.roll > 0 && !over && s.round_closed;
     document.querySelector(".timerrow").hidden = over || (between && !s.timer);
-    // progress, and the standings once every hero is done with the round
+    // progress, and the standings at the break
     $("progress").hidden = s.roll === 0 || over || between;
     main.classList.toggle("between", between);
+    main.classList.toggle("over", over);
     drawn.standings(between ? s : null);
     parLine(s, over);
     text($("done-n"), s.done_count);

@@ -45,6 +45,9 @@
       const best = s.roll > 1 ? Math.max(0, ...board.map((e) => e.rank_before_roll - e.rank)) : 0;
       const climbers = board.filter((e) => best > 0 && e.rank_before_roll - e.rank === best);
       decisions(await api("GET", "/rounds/" + s.roll + "/decisions"));
+      // Who has not said done: listed small, the standings are the room's.
+      const late = s.players.filter((p) => !p.done).map((p) => p.name);
+      text($("stragglers"), !late.length ? "" : late.length > 40 ? DH.t("not_done_more", { names: late.slice(0, 40).join(", "), more: late.length - 40 }) : DH.t("not_done", { names: late.join(", ") }));
       text($("climber"), climbers.length ? DH.tn("biggest_climb", best, { who: climbers.slice(0, 3).map((e) => DH.t("now_rank", { name: e.name, rank: e.rank })).join(", ") }) : "");
       box.hidden = false;
     }
