@@ -107,6 +107,13 @@ def test_a_paper_heros_key_is_never_in_the_projected_pages_text(browser, server)
     assert _get(server, f"{room.url}/players/{pen['id']}/paper", new)["player"]["name"] == "Pen"
     with pytest.raises(urllib.error.HTTPError):
         _get(server, f"{room.url}/players/{pen['id']}/paper", key)
+    # Pen's phone opens the link (their sheet's QR code): their own sheet, the key then
+    # gone from the address bar.
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(f"{server}/paper/{room.code}#hero={pen['id']}&key={new}")
+    phone.wait_for_selector("#status:not([hidden])")
+    assert new not in phone.url
+    shot(phone, "room-paper-link-opened-360")
     assert errors == []
 
 
