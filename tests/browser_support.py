@@ -67,7 +67,7 @@ def server(tmp_path_factory):
          "--port", str(port), "--instance", str(instance), "--no-qr"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a loaded 2-core machine can take tens of seconds
     while True:
         try:
             urllib.request.urlopen(url + "/", timeout=1).read()
@@ -75,7 +75,10 @@ def server(tmp_path_factory):
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                pytest.fail("dicehero serve did not start:\n" + proc.stdout.read().decode())
+                said = proc.stdout.read().decode()
+                proc.wait()
+                proc.stdout.close()
+                pytest.fail("dicehero serve did not start:\n" + said)
             time.sleep(0.1)
     yield url
     proc.terminate()
