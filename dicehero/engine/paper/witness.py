@@ -174,14 +174,9 @@ def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
     rounds: list[tuple[Action, ...]] = []
     for dice, actions in zip(rolls, path, strict=True):
         steps.roll(dice)
-        this = list(actions)
-        for action in actions:
-            steps.act(action)
-        for index, die in enumerate(steps.sheet.dice):
-            if not die.used and steps.sheet.superpower is not None:
-                this.append(Action("skip", die=index))
-                steps.act(this[-1])
-        this.append(DONE)
-        steps.act(DONE)
-        rounds.append(tuple(this))
+        steps.play(actions)
+        skips = [Action("skip", die=index) for index, die in enumerate(steps.sheet.dice)
+                 if not die.used and steps.sheet.superpower is not None]
+        steps.play([*skips, DONE])
+        rounds.append((*actions, *skips, DONE))
     return tuple(rounds), steps.sheet
