@@ -100,6 +100,22 @@ def api_post(server: str, path: str, body: dict, secret: str | None = None) -> d
         return json.load(reply)
 
 
+def open_projector(browser, server: str, code: str, host: dict, heroes: int,
+                   viewport: dict = PROJECTOR, tools: bool | None = None):
+    """The host page of game ``code`` as the projector shows it, with the host's secret in
+    local storage (as the browser that made the game keeps it), once ``heroes`` are listed.
+    ``tools`` sets whether Host tools start shown; None leaves the page's own default."""
+    ctx = browser.new_context(viewport=viewport)
+    script = f"localStorage.setItem('dh.host.{code}', {json.dumps(host)});"
+    if tools is not None:
+        script += f"localStorage.setItem('dh.tools.{code}', '{int(tools)}')"
+    ctx.add_init_script(script)
+    page = ctx.new_page()
+    page.goto(f"{server}/host/{code}")
+    page.wait_for_function(f"document.getElementById('count').textContent === '{heroes}'")
+    return page
+
+
 def shot(page, name: str, full_page: bool = False) -> None:
     """Save a screenshot into tests/artifacts/ for a person to look at."""
     ARTIFACTS.mkdir(exist_ok=True)

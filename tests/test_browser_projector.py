@@ -8,7 +8,15 @@ import json
 import urllib.request
 
 import pytest
-from browser_support import PROJECTOR, api_post, browser, server, shot, watch_errors  # noqa: F401
+from browser_support import (  # noqa: F401
+    PROJECTOR,
+    api_post,
+    browser,
+    open_projector,
+    server,
+    shot,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -60,14 +68,7 @@ class Table:
             self.act(name, {"type": "done"})
 
     def projector(self, browser):  # noqa: F811
-        ctx = browser.new_context(viewport=PROJECTOR)
-        ctx.add_init_script(f"localStorage.setItem('dh.host.{self.code}', "
-                            f"{json.dumps(self.host)})")
-        page = ctx.new_page()
-        page.goto(f"{self.server}/host/{self.code}")
-        page.wait_for_function(f"document.getElementById('count').textContent === "
-                               f"'{len(HEROES)}'")
-        return page
+        return open_projector(browser, self.server, self.code, self.host, len(HEROES))
 
 
 def test_between_rounds_the_projector_shows_the_top_five_and_who_climbed_most(

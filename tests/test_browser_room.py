@@ -13,6 +13,7 @@ from browser_support import (  # noqa: F401
     PROJECTOR,
     api_post,
     browser,
+    open_projector,
     server,
     shot,
     watch_errors,
@@ -59,15 +60,8 @@ class Room:
                                                     "go_on": True}, self.host)
 
     def projector(self, browser, viewport=PROJECTOR, tools=False):  # noqa: F811
-        ctx = browser.new_context(viewport=viewport)
-        ctx.add_init_script(f"localStorage.setItem('dh.host.{self.code}', "
-                            f"{json.dumps(self.host)});"
-                            f"localStorage.setItem('dh.tools.{self.code}', '{int(tools)}')")
-        page = ctx.new_page()
-        page.goto(f"{self.server}/host/{self.code}")
-        page.wait_for_function(f"document.getElementById('count').textContent === "
-                               f"'{len(self.heroes)}'")
-        return page
+        return open_projector(browser, self.server, self.code, self.host, len(self.heroes),
+                              viewport, tools)
 
 
 # -- 1. a paper hero's key is never drawn on the projected view -----------------------------
