@@ -140,19 +140,44 @@ def same_messages(a: Catalog, b: Catalog) -> bool:
     return messages(a) == messages(b)
 
 
+def merged(po: Catalog, template: Catalog) -> Catalog:
+    """``po`` brought up to ``template`` (in place), as ``msgmerge --no-fuzzy-matching`` would:
+    a message whose context, msgid and plural are unchanged keeps its translation; a new or
+    changed one arrives untranslated (never a guess from a similar message, which a busy
+    translator might ship as it is); one no longer in the template is dropped."""
+    old = {(m.context, m.id): m for m in po if m.id}
+    for m in old.values():
+        po.delete(m.id, m.context)
+    po.obsolete.clear()
+    po.creation_date = template.creation_date
+    for m in template:
+        if not m.id:
+            continue
+        kept = old.get((m.context, m.id))
+        po.add(m.id, kept.string if kept else None, m.locations,
+               flags=m.flags | (kept.flags if kept else set()),
+               auto_comments=m.auto_comments,
+               user_comments=kept.user_comments if kept else (), context=m.context)
+    return po
+
+
+def update_catalog(path: Path, lang: str, template: Catalog) -> None:
+    """The catalog at ``path`` (in ``lang``) rewritten, brought up to ``template``."""
+    with path.open("rb") as f:
+        po = read_po(f, locale=lang)
+    with path.open("wb") as f:
+        write_po(f, merged(po, template), width=0, no_location=True, sort_output=True)
+
+
 def write(catalog: Catalog) -> None:
     """``messages.pot`` from ``catalog`` (no line numbers: they change with every edit), and
-    each language's catalog brought up to it (new msgids untranslated, old ones dropped)."""
+    every language's catalog brought up to it (docs/TRANSLATING.md, "For developers")."""
     if pot_path().is_file() and same_messages(catalog, read_pot()):
         catalog = read_pot()  # keep its creation date: no change to commit
     with pot_path().open("wb") as f:
         write_po(f, catalog, width=0, no_location=True, sort_output=True)
     for lang in languages()[1:]:
-        with po_path(lang).open("rb") as f:
-            po = read_po(f, locale=lang)
-        po.update(catalog, no_fuzzy_matching=True)
-        with po_path(lang).open("wb") as f:
-            write_po(f, po, width=0, no_location=True, sort_output=True, ignore_obsolete=True)
+        update_catalog(po_path(lang), lang, catalog)
 
 
 if __name__ == "__main__":  # python -m dicehero.i18n_extract (docs/TRANSLATING.md)
