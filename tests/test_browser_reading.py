@@ -266,11 +266,13 @@ def test_after_joining_and_after_choosing_the_keyboard_is_on_the_dice(browser, s
     page.wait_for_function("document.activeElement.classList.contains('die')")
 
 
-# Every button of the sheet a Tab can reach, numbered, with where it sits at the top of the page.
+# Every button of the sheet a Tab can reach, numbered, with where it sits at the top of the
+# page: the dice, the controls, the locations' names and the lit boxes (the arrows reach the
+# rest, test_browser_keys.py).
 TAB_STOPS = """() => {
   window.scrollTo(0, 0);
   const all = [...document.querySelectorAll('#sheet button:not(:disabled):not([hidden])')]
-    .filter((b) => b.getBoundingClientRect().height > 0);
+    .filter((b) => b.getBoundingClientRect().height > 0 && b.tabIndex >= 0);
   if (all.some((b) => b.tabIndex > 0)) return "a positive tabindex";
   return all.map((b, k) => { b.dataset.k = k; const r = b.getBoundingClientRect();
     const loc = b.closest('.loc');
@@ -317,7 +319,15 @@ def _tab_through_the_sheet(page, count: int) -> list[int]:
 @pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["360", "wide"])
 def test_the_tab_order_follows_the_visual_order(browser, server, viewport):  # noqa: F811
     page, _ = _phone_in_round_one(browser, server, viewport)
+    page.locator(".die").first.click()  # to a location, then a die that lights its boxes
+    page.locator(".move.legal").first.click()
+    wait_idle(page)
+    for die in page.locator(".die:not(.used)").all():
+        die.click()
+        if page.locator(".box.legal").count():
+            break
     stops = page.evaluate(TAB_STOPS)
+    assert any(b["kind"] in ("box", "minion") for b in stops)  # a Robot Minion takes any die
     assert stops != "a positive tabindex"
     order = [stops[k] for k in _tab_through_the_sheet(page, len(stops))]
     assert sorted(b["k"] for b in order) == [b["k"] for b in stops]  # each once, none skipped

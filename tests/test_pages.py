@@ -69,7 +69,7 @@ def test_the_phone_page_is_under_100_kb_as_transferred(client, game):
     pid, secret = game.players["Ada"]
     html = client.get(f"/play/{game.code}").data.decode()
     assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
-    assert len(assets) == 7 and all("?v=" in a for a in assets), assets  # css, icon, 5 js
+    assert len(assets) == 8 and all("?v=" in a for a in assets), assets  # css, icon, 6 js
     urls = [f"/play/{game.code}", *assets,
             f"/api/games/{game.code}/players/{pid}?edition=0", f"/api/games/{game.code}"]
     raw = sent = 0

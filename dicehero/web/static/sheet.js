@@ -80,7 +80,7 @@
           if (action.type === "undo") said.pop();
           else said.push(action.type === "choose" ? ["chose", { power: ed.superpowers[action.superpower - 1].name }] : what);
           say(own || (began ? roundLine(r.sheet) : what ? DH.t(what[0], what[1]) : ""));
-          if (action.type === "choose") focusDice();
+          if (action.type === "choose") focusDice(); else keys.back();
         }
       } catch (e) {
         say(DH.t("unreachable_again", { error: e.message }), true);
@@ -142,6 +142,7 @@
         if (el) el.classList.add("legal");
       }
       labelAll();
+      keys.tabStops();
     }
 
     function labelAll() {
@@ -375,12 +376,15 @@
     });
     root.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { hidePicker(); select(null); } });
 
-    // The keyboard's place after joining or choosing: the first die to tap, or the tray
-    // (announced as "This round's dice") while the roll is still to come.
-    function focusDice() {
-      const die = root.querySelector(".die:not(:disabled):not([hidden])");
-      (die || root.querySelector(".tray")).focus();
+    // The keyboard's place after joining, choosing or playing: the first die left to play,
+    // Done once every die is used, or the tray (announced as "This round's dice") while the
+    // roll is still to come.
+    function focusDice(how) {
+      const free = ".die:not(:disabled):not([hidden])";
+      const el = root.querySelector(free + ":not(.used)") || root.querySelector("[data-done]:not(:disabled)");
+      (el || root.querySelector(free) || root.querySelector(".tray")).focus(how);
     }
+    const keys = DH.sheetKeys(root, focusDice);
 
     return { render, say, roundLine, focusDice, get view() { return view; }, edition: ed };
   };
