@@ -40,6 +40,7 @@ def app(database_url):
         "TESTING": True,
         "DATABASE_URL": database_url,
         "SSE_KEEPALIVE": 0.2,
+        "PAPER_ANSWER_SECONDS": 120,  # a sheet's verdict in the reply, however loaded the machine
     })
     yield app
     # Par's worker reads the database in the background after each roll: let it finish

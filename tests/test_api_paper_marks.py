@@ -3,12 +3,14 @@ it, pending until the host approves; refused in plain words when no legal play d
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from apikit import bearer, error
 
 from dicehero.editions import load_edition
 from dicehero.engine import new_sheet, score
-from dicehero.engine.paper import PaperMarks
+from dicehero.engine.paper import PaperMarks, parse_marks
 from dicehero.engine.replay import replay
 
 R1, R2, R3 = [3, 3, 5, 1], [2, 6, 4, 4], [6, 6, 1, 2]
@@ -41,6 +43,28 @@ def over_game(api, client):
     assert api.state(game)["status"] == "over"
     game.players["Pen"] = pen
     return game
+
+
+def bot_paper_game(api, client, seed=3):
+    """A finished 10-round game on the dice of witnesskit's greedy game ``seed``, with Ann on
+    a phone and Pen on paper; and the marks of the greedy bot's sheet (a search of some
+    hundreds of states)."""
+    from witnesskit import bot_game
+
+    from dicehero.engine.bots import GreedyBot
+
+    played, paper = bot_game(load_edition("classic"), seed, GreedyBot)
+    game = api.create()
+    api.join(game, "Ann")
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
+                    headers=bearer(game.host))
+    pen = (r.json["player"]["id"], r.json["secret"])
+    assert api.host_post(game, "offer", {"choices": list(played.offer)}).status_code == 200
+    for dice in played.rolls:
+        api.roll(game, dice=dice)
+        api.done_all(game)
+    game.players["Pen"] = pen
+    return game, paper.to_dict()
 
 
 def put_marks(client, game, marks, secret=...):
@@ -147,17 +171,80 @@ def test_the_same_marks_again_store_nothing(api, client):
     assert put_marks(client, game, drawn_marks()).json["stored"] is False
 
 
-def test_a_check_that_runs_out_of_time_stores_the_sheet_pending_for_the_host(app, api, client):
-    app.extensions["dicehero.games"].paper_check_seconds = 0
-    game = over_game(api, client)
-    r = put_marks(client, game, drawn_marks())
+def test_a_check_that_reaches_its_state_cap_stores_the_sheet_pending_for_the_host(app, api,
+                                                                                client):
+    app.extensions["dicehero.games"].paper_check_states = 10  # the search gives up soon
+    game, marks = bot_paper_game(api, client)
+    r = put_marks(client, game, marks)
     assert r.status_code == 200, r.json
     assert r.json["paper"]["check"] == "undecided"
     assert r.json["paper"]["approved"] is False
     ed = load_edition("classic")
-    expected = score(replay(ed, (3, FIRE), [R1, R2, R3], PLAYED, FIRE)).total
+    expected = score(parse_marks(marks, ed).sheet(ed, (2, 5))).total
     assert r.json["score"]["total"] == expected  # the marks as drawn, until the host decides
     assert api.state(game)["results"]["provisional"] is True
+
+
+def test_a_check_cut_short_by_its_deadline_is_retried_and_lands_the_unloaded_verdict(app, api,
+                                                                                    client):
+    unloaded = put_marks(client, over_game(api, client), drawn_marks()).json
+    app.extensions["dicehero.games"].paper_check_seconds = 0  # every first try is cut short
+    again = put_marks(client, over_game(api, client), drawn_marks())
+    assert again.status_code == 200, again.json
+    assert again.json["paper"]["check"] == unloaded["paper"]["check"] == "verified"
+    assert again.json["paper"]["rounds"] == unloaded["paper"]["rounds"]
+    assert again.json["score"] == unloaded["score"]
+
+
+def test_marks_no_play_draws_are_refused_not_stored_pending_when_the_check_is_cut_short(
+        app, api, client):
+    app.extensions["dicehero.games"].paper_check_seconds = 0
+    game = over_game(api, client)
+    marks = drawn_marks()
+    marks["marks"][3] = [5, 4]  # Powerplant: the only 4s come after the only 5
+    assert error(put_marks(client, game, marks)) == (422, "no_witness")
+    assert get_paper(client, game).json["paper"]["submitted_at"] is None
+    assert api.state(game)["results"]["pending"] == []
+
+
+def _events(app, game, kind):
+    from dicehero.store.models import EventRow, Game
+
+    with app.extensions["dicehero.store"].read() as s:
+        gid = s.query(Game).filter(Game.code == game.code).one().id
+        rows = s.query(EventRow).filter(EventRow.game_id == gid, EventRow.type == kind)
+        return [json.loads(e.data)["data"] for e in rows.order_by(EventRow.seq)]
+
+
+def test_a_sheet_still_being_checked_is_answered_at_once_its_verdict_an_event_and_a_read(
+        app, api, client):
+    app.extensions["dicehero.games"].paper_answer_seconds = 0  # answer before the verdict
+    game = over_game(api, client)
+    r = put_marks(client, game, drawn_marks())
+    assert r.status_code == 202, r.json
+    assert r.json["checking"] == {"status": "checking"}
+    assert r.json["paper"]["submitted_at"] is None  # nothing stored before its verdict
+    assert app.extensions["dicehero.games"].pool.settle()
+    seen = get_paper(client, game).json
+    assert (seen["paper"]["check"], seen["checking"]) == ("verified", None)
+    assert [e["player"]["name"] for e in _events(app, game, "paper_sheet")] == ["Pen"]
+    assert _events(app, game, "paper_check") == [
+        {"player": {"id": game.players["Pen"][0], "name": "Pen"}, "status": "checking"}]
+
+
+def test_marks_refused_after_the_answer_say_why_in_an_event_and_the_next_read(app, api, client):
+    app.extensions["dicehero.games"].paper_answer_seconds = 0
+    game = over_game(api, client)
+    marks = drawn_marks()
+    marks["marks"][3] = [5, 4]
+    assert put_marks(client, game, marks).status_code == 202
+    assert app.extensions["dicehero.games"].pool.settle()
+    seen = get_paper(client, game).json
+    assert seen["paper"]["submitted_at"] is None
+    assert seen["checking"]["status"] == "refused" and seen["checking"]["code"] == "no_witness"
+    assert "No legal play over this game's rolls" in seen["checking"]["reason"]
+    assert [e["status"] for e in _events(app, game, "paper_check")] == ["checking", "refused"]
+    assert api.state(game)["results"]["pending"] == []
 
 
 @pytest.mark.parametrize("marks", [[], {"marks": "x"}, {"marks": [[]] * 6, "minions": [9]}])
@@ -183,9 +270,9 @@ def test_a_phone_player_cannot_send_marks(api, client):
 
 
 def test_the_host_approves_an_undecided_sheet_by_hand_seeing_why_it_is_undecided(app, api, client):
-    app.extensions["dicehero.games"].paper_check_seconds = 0
-    game = over_game(api, client)
-    assert put_marks(client, game, drawn_marks()).json["paper"]["check"] == "undecided"
+    app.extensions["dicehero.games"].paper_check_states = 10
+    game, marks = bot_paper_game(api, client)
+    assert put_marks(client, game, marks).json["paper"]["check"] == "undecided"
     seen = get_paper(client, game, secret=game.host).json["paper"]
     assert seen["check"] == "undecided"
     assert "the host may approve the sheet by hand" in seen["reason"]

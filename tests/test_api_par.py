@@ -22,7 +22,8 @@ from dicehero.engine.dice import derive_offer
 from dicehero.engine.par import ParGame, par_game, par_round
 from dicehero.engine.replay import Replay
 from dicehero.store.par_jobs import PAR_SEED
-from dicehero.store.par_work import ParWork, ParWorkerError, _Child
+from dicehero.store.par_work import ParWork
+from dicehero.store.work_pool import WorkerError, _Child
 from dicehero.web.solo import dice_for
 
 
@@ -242,20 +243,20 @@ def test_solo_par_refuses_what_it_cannot_read(client):
 
 
 def test_a_par_process_that_died_is_replaced_by_a_new_one():
-    from dicehero.store import par_work
-
+    child = _Child()
     job = ("game", {"edition_name": "classic", "offer": [2, 5], "rolls": [[1, 2, 3, 4]]})
-    first = par_work._child.run(job)
-    par_work._child._proc.kill()
-    par_work._child._proc.wait()
-    assert par_work._child.run(job) == first
+    first = child.run(job)
+    child._proc.kill()
+    child._proc.wait()
+    assert child.run(job) == first
+    child.close()
 
 
 def test_a_par_process_that_hangs_is_given_up_on_and_replaced():
     hangs = (sys.executable, "-c", "import time; time.sleep(600)")
     child = _Child(command=hangs, job_seconds=0.5)
     job = ("game", {"edition_name": "classic", "offer": [2, 5], "rolls": [[1, 2, 3, 4]]})
-    with pytest.raises(ParWorkerError, match=r"no answer in 0\.5 s"):
+    with pytest.raises(WorkerError, match=r"no answer in 0\.5 s"):
         child.run(job)
     hung = child._proc
     assert hung is not None and hung.wait(5) is not None  # killed, not left behind
@@ -291,3 +292,24 @@ def test_settling_waits_for_the_par_job_that_is_running():
     release.set()
     assert work.settle(timeout=5) is True
     assert not work.pending("slow")
+
+
+def test_a_flood_of_solo_par_asks_from_one_address_does_not_starve_another_address(app, client,
+                                                                                  monkeypatch):
+    from test_work_pool import Jobs
+
+    jobs = Jobs(per_key=2)  # the pool held by a job, so that the asks wait
+    work = app.extensions["dicehero.games"].par_work
+    monkeypatch.setattr(work, "pool", jobs.pool)
+
+    def ask(seed: str, address: str):
+        return client.post("/api/solo/par", json={"mode": "random", "seed": seed, "actions": []},
+                           environ_base={"REMOTE_ADDR": address})
+
+    for i in range(20):  # fresh seeds from one laptop: at most its share of the queue waits
+        assert ask(f"{i:08x}", "10.0.0.1").json["par"]["status"] == "working"
+    assert ask("feedface", "10.0.0.2").json["par"]["status"] == "working"
+    assert work.pending(("solo", "seed:feedface"))
+    assert jobs.pool.waiting(("address", "10.0.0.1")) == 2
+    jobs.release()
+    assert work.result(("solo", "seed:feedface")).answer["args"]["rolls"]  # worked out

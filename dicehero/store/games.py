@@ -14,10 +14,12 @@ written.
 ``rounds.py``             create, the superpower offer, a roll, the timer, the end
 ``actions.py``            a hero's action against a roll; the hero's sheet
 ``paper_desk.py``         paper sheets: entered, checked, approved, closed
+``marks_desk.py``         paper sheets sent as drawn: checked in the worker pool
+                          (``work_pool.py``, ``witness_job.py``), the verdict an event
 ``exports.py``            state, scores, JSON and CSV exports, the printed roster
 ``decision_map.py``       what the class did with each die of a round
-``par_desk.py``           par: the bot's play on the class's dice, worked out off the
-                          request path (``par_work.py``, ``par_jobs.py``)
+``par_desk.py``           par: the bot's play on the class's dice, worked out in the
+                          worker pool (``par_work.py``, ``par_jobs.py``)
 ========================  ================================================================
 """
 
@@ -26,12 +28,12 @@ from __future__ import annotations
 from dicehero.store.actions import KEY_MAX, ActionDesk
 from dicehero.store.decision_map import DecisionDesk
 from dicehero.store.exports import ExportDesk
-from dicehero.store.paper_desk import PaperDesk
+from dicehero.store.marks_desk import MarksDesk
 from dicehero.store.players import PlayerDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
-class Games(PlayerDesk, RoundDesk, ActionDesk, PaperDesk, ExportDesk, DecisionDesk):
+class Games(PlayerDesk, RoundDesk, ActionDesk, MarksDesk, ExportDesk, DecisionDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

@@ -3,6 +3,7 @@ checked over the game's rolls, approved by the host, and paper entry closed."""
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from datetime import UTC, datetime
@@ -13,12 +14,11 @@ from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
 from dicehero.engine import parse_action
-from dicehero.engine.paper import IMPOSSIBLE, PaperMarks, Sent, find_witness
+from dicehero.engine.paper import PaperMarks, Sent
 from dicehero.engine.paper.entry import next_round_view
 from dicehero.engine.paper_rows import (
     is_approved,
     is_paper_row,
-    marks_row,
     paper_offer,
     paper_row,
     row_sheet,
@@ -28,21 +28,20 @@ from dicehero.store.access import GameAccess, player_json, unix_seconds
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, normalise_code, only
-from dicehero.store.models import ActionRow, Game, Player
+from dicehero.store.models import ActionRow, EventRow, Game, Player
 from dicehero.store.paper import (
     PAPER_DONE,
-    check_not_erased,
     check_unchanged,
-    marks_refusal,
     paper_step,
-    parse_paper_marks,
     parse_sheet,
     replay_sheet,
 )
 
+CHECK = "paper_check"  # the event of a sheet by its marks being checked, or refused after it
+
 
 class PaperDesk(GameAccess):
-    """Paper sheets: entered, checked, approved, closed."""
+    """Paper sheets: entered, checked, approved, closed (by their marks: :mod:`.marks_desk`)."""
 
     def _paper_until(self, game: Game) -> float | None:
         """Until when (unix seconds) paper sheets are taken; None while the game runs."""
@@ -90,7 +89,8 @@ class PaperDesk(GameAccess):
                         .order_by(ActionRow.id.desc()).limit(1))
 
     def _paper_reply(self, game: Game, player: Player, row: ActionRow | None,
-                     board: list[dict[str, Any]]) -> dict[str, Any]:
+                     board: list[dict[str, Any]],
+                     checking: dict[str, Any] | None = None) -> dict[str, Any]:
         mine = next(r for r in board if r["player_id"] == player.id)
         sheet = (row.action if row is not None and is_paper_row(row.action)
                  else paper_row(None, [], approved=False))
@@ -103,7 +103,20 @@ class PaperDesk(GameAccess):
                           "approved": row is not None and is_approved(sheet)},
                 "score": {k: mine[k] for k in mine if k not in ("player_id", "name")},
                 "player_count": len(board), "status": game.status, "roll": game.roll_count,
-                "open_until": self._paper_until(game)}
+                "open_until": self._paper_until(game), "checking": checking}
+
+    def _checking(self, s: Session, game: Game, player: Player) -> dict[str, Any] | None:
+        """The hero's sheet being checked (``{"status": "checking"}``) or refused after its
+        check (with ``code`` and ``reason``), if that came after the sheet last stored."""
+        for data in s.scalars(select(EventRow.data).where(
+                EventRow.game_id == game.id, EventRow.type.in_((CHECK, "paper_sheet")))
+                .order_by(EventRow.seq.desc())):
+            event = json.loads(data)
+            if event["data"]["player"]["id"] == player.id:
+                if event["type"] != CHECK:
+                    return None
+                return {k: v for k, v in event["data"].items() if k != "player"}
+        return None
 
     def paper_sheet(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
         """A paper player's sheet as last sent, with its score and rank (them or the host)."""
@@ -111,7 +124,8 @@ class PaperDesk(GameAccess):
             game = self._game(s, code)
             player, _ = self._paper_player(s, game, player_id, secret)
             return self._paper_reply(game, player, self._last_paper(s, player),
-                                     self._leaderboard(s, game))
+                                     self._leaderboard(s, game),
+                                     self._checking(s, game, player))
 
     def paper_submit(self, code: str, secret: str | None, player_id: int,
                      body: dict[str, Any]) -> dict[str, Any]:
@@ -146,61 +160,6 @@ class PaperDesk(GameAccess):
                 check_unchanged(last.action, superpower, rounds, len(rolls),
                                 game.status == "over")
             action = paper_row(superpower, rounds, approved=host)
-            return self._keep_sheet(s, game, player, last, action, sheet)
-
-        return self.store.write(normalise_code(code), work)
-
-    def _paper_submit_marks(self, code: str, secret: str | None, player_id: int,
-                            body: dict[str, Any]) -> dict[str, Any]:
-        """A paper sheet sent as drawn: verified by a witness search, then stored with it.
-
-        The search runs outside the game's write lock (it may take seconds, and the
-        game goes on meanwhile); the sheet is stored only if no roll came in since.
-        Marks no legal play draws are a 422 in plain words. A search that runs out
-        of time stores the sheet pending, for the host to approve by hand.
-        """
-        with self.store.read() as s:
-            game = self._game(s, code)
-            player, role = self._paper_player(s, game, player_id, secret)
-            self._check_paper_open(game)
-            edition = load_edition(game.edition)
-            rolls = self._rolls(s, game)
-            offer = paper_offer(game.power_mode, game.offer, edition)
-            paper = parse_paper_marks(body, edition)
-            last = self._last_paper(s, player)
-            sent: list[Sent] = []
-            if role != "host" and last is not None and is_paper_row(last.action):
-                if is_approved(last.action):
-                    raise StoreError(Refusal.NOT_NOW, "sheet_approved",
-                                     "The host approved your sheet; "
-                                     "only the host can change it now.")
-                check_not_erased(row_sheet(edition, offer, rolls, last.action), paper, edition)
-                sent = self._sent_before(s, game, player, edition, offer, rolls)
-        deadline = time.monotonic() + self.paper_check_seconds
-
-        def pause() -> bool:
-            time.sleep(0)  # under gevent: let the live game's requests run between states
-            return time.monotonic() < deadline
-
-        verdict = find_witness(edition, offer, rolls, paper, pause=pause, sent=sent)
-        if verdict.status == IMPOSSIBLE:
-            raise marks_refusal(verdict)
-
-        def work(s: Session) -> dict[str, Any]:
-            game = self._game(s, code, lock=True)
-            player, role = self._paper_player(s, game, player_id, secret)
-            self._check_paper_open(game)
-            if game.roll_count != len(rolls):
-                raise StoreError(Refusal.NOT_NOW, "rolled_meanwhile",
-                                 "A new roll came in while your "
-                                 "sheet was checked: send it again.")
-            action = marks_row(paper, verdict, approved=role == "host")
-            last = self._last_paper(s, player)
-            if role != "host" and last is not None and is_approved(last.action):
-                raise StoreError(Refusal.NOT_NOW, "sheet_approved",
-                                 "The host approved your sheet; "
-                                 "only the host can change it now.")
-            sheet = row_sheet(edition, offer, rolls, action)
             return self._keep_sheet(s, game, player, last, action, sheet)
 
         return self.store.write(normalise_code(code), work)

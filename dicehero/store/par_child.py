@@ -1,5 +1,5 @@
-"""The par process: ``python -m dicehero.store.par_child``, started by the server's
-:class:`~dicehero.store.par_work.ParWork`. A job a JSON line in, its answer a line out."""
+"""A worker process: ``python -m dicehero.store.par_child``, started by the server's
+:class:`~dicehero.store.work_pool.WorkPool`. A job a JSON line in, its answer a line out."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import sys
 import traceback
 from typing import IO
 
-from dicehero.store.par_jobs import JOBS
+from dicehero.store import par_jobs, witness_job
+
+JOBS = {**par_jobs.JOBS, **witness_job.JOBS}
 
 
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
@@ -26,5 +28,5 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
 
 
 if __name__ == "__main__":
-    os.nice(10)  # the server's requests before the bot's search
+    os.nice(10)  # the server's requests before the searches
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from flask import Blueprint, Flask, Response, jsonify, request
+from flask import Blueprint, Flask, Response, jsonify, make_response, request
 
 from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
@@ -97,8 +97,12 @@ def paper_get(code: str, player_id: int) -> Response:
 
 @bp.put("/games/<code>/players/<int:player_id>/paper")
 def paper_put(code: str, player_id: int) -> Response:
-    """A paper player's whole sheet, checked over the game's rolls; replaces the last one."""
-    return _no_store(jsonify(games().paper_submit(code, bearer(), player_id, body())))
+    """A paper player's whole sheet, checked over the game's rolls; replaces the last one.
+    202 while a sheet sent by its marks is still being checked (the verdict comes as an
+    event and on the next read)."""
+    reply = games().paper_submit(code, bearer(), player_id, body())
+    checking = (reply.get("checking") or {}).get("status") == "checking"
+    return _no_store(make_response(jsonify(reply), 202 if checking else 200))
 
 
 @bp.post("/games/<code>/players/<int:player_id>/paper/link")
@@ -212,5 +216,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.extensions["dicehero.games"].paper_grace = float(
         app.config.get("PAPER_GRACE_SECONDS", 3600))
-    app.extensions["dicehero.games"].paper_check_seconds = float(
-        app.config.get("PAPER_CHECK_SECONDS", 10))
+    desk = app.extensions["dicehero.games"]
+    desk.paper_check_seconds = float(app.config.get("PAPER_CHECK_SECONDS", 10))
+    desk.paper_answer_seconds = float(app.config.get("PAPER_ANSWER_SECONDS", 2))
+    desk.paper_check_states = app.config.get("PAPER_CHECK_STATES")
+    desk.pool.processes = int(app.config.get("WORK_PROCESSES", 1))

@@ -61,6 +61,19 @@ def _op(summary: str, ok: int, ok_schema: dict[str, Any], errors: tuple[int, ...
     return op
 
 
+def _marks_op() -> dict[str, Any]:
+    """PUT .../paper: 200 with the verdict, or 202 while a sheet's marks are still checked."""
+    op = _op("A paper player's whole sheet, checked over the game's rolls (all or nothing; "
+             "replaces the last one)", 200, _ref("PaperReply"), _HOST, (_CODE, _PID),
+             body=_ref("PaperSheet"), auth=True)
+    op["responses"]["202"] = {
+        "description": "Sent by its marks and still being checked (checking: {status: "
+                       "checking}); the verdict comes as a paper_sheet or paper_check event "
+                       "and on the next GET", "content": {"application/json": {
+                           "schema": _ref("PaperReply")}}}
+    return op
+
+
 def _body(props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
     if required:
@@ -109,6 +122,10 @@ SCHEMAS: dict[str, Any] = {
                            "approved": {"type": "boolean"}}},
                        "score": _OBJ, "player_count": {"type": "integer"},
                        "status": {"enum": ["lobby", "playing", "over"]},
+                       "checking": {"type": ["object", "null"], "description":
+                                    "a sheet sent by its marks after the one stored: "
+                                    "{status: checking} while the worker checks it, or "
+                                    "{status: refused, code, reason} (nothing stored)"},
                        "roll": {"type": "integer"},
                        "open_until": {"type": ["number", "null"]},
                        "stored": {"type": "boolean"}}},
@@ -351,9 +368,7 @@ def document() -> dict[str, Any]:
                 "get": _op("A paper player's sheet as last sent, with score and rank "
                            "(them or the host)", 200, _ref("PaperReply"),
                            (401, 403, 404, 409), (_CODE, _PID), auth=True),
-                "put": _op("A paper player's whole sheet, checked over the game's rolls "
-                           "(all or nothing; replaces the last one)", 200, _ref("PaperReply"),
-                           _HOST, (_CODE, _PID), body=_ref("PaperSheet"), auth=True)},
+                "put": _marks_op()},
             g + "/players/remove": {"post": _op(
                 "Host: remove heroes in bulk; every criterion given must match", 200,
                 {"type": "object", "required": ["removed", "player_count"],

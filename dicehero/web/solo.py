@@ -233,12 +233,14 @@ class _Flood(Exception):
 def _ask(work: ParWork, key: Any, make_job: Any) -> None:
     """Ask par for ``key``; a search not yet asked for counts against the address's
     allowance (fresh seeds cost a search each: a flood of them would keep a real
-    player's par "being worked out")."""
+    player's par "being worked out"), and waits in the pool behind that address's other
+    asks only, whatever another address asks."""
+    address = client_address()
     if work.result(key) is None and not work.pending(key):
-        wait = limit("solo_par_new", client_address())
+        wait = limit("solo_par_new", address)
         if wait:
             raise _Flood(wait)
-    work.ask(key, make_job, solo=True)
+    work.ask(key, make_job, fair_key=("address", address))
 
 
 def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: RoundStarts,

@@ -9,9 +9,10 @@ The public interface, for the store, the web and the tests:
 * :mod:`~dicehero.engine.paper.entry`: the entry page's steps and what may no longer
   change;
 * :func:`find_witness`: a legal play over the game's rolls that draws exactly the
-  marks, or why there is none; its :class:`Verdict` (``verified``, ``impossible`` or
-  ``undecided``) and the marks the player :class:`Sent` before; its knobs, in one
-  :class:`Settings`;
+  marks, or why there is none (:func:`precheck`: the refusals that need no search;
+  :func:`collector_paused` for a process that only searches); its :class:`Verdict`
+  (``verified``, ``impossible`` or ``undecided``) and the marks the player
+  :class:`Sent` before; its knobs, in one :class:`Settings`;
 * :mod:`~dicehero.engine.paper.bounds`: the bounds that prune the search, pure functions
   that never refuse a state on a real play's path;
 * :mod:`~dicehero.engine.paper.search`: the search itself, free to tune.
@@ -26,9 +27,10 @@ from dicehero.engine.paper.marks import (
 )
 from dicehero.engine.paper.search.settings import Settings
 from dicehero.engine.paper.verdict import IMPOSSIBLE, UNDECIDED, VERIFIED, Sent, Verdict
-from dicehero.engine.paper.witness import find_witness
+from dicehero.engine.paper.witness import collector_paused, find_witness, precheck
 
 __all__ = [
     "IMPOSSIBLE", "UNDECIDED", "VERIFIED", "PaperMarks", "Sent", "Settings", "Verdict",
-    "check_drawn", "check_location", "erased", "find_witness", "parse_marks",
+    "check_drawn", "check_location", "collector_paused", "erased", "find_witness",
+    "parse_marks", "precheck",
 ]

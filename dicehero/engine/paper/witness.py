@@ -62,6 +62,9 @@ from dicehero.engine.replay import Replay
 from dicehero.engine.rules import apply
 from dicehero.engine.state import Sheet, new_sheet
 
+UNDECIDED_REASON = ("The check ran out of time before it found a play that draws these marks "
+                    "or proved there is none: the host may approve the sheet by hand.")
+
 
 def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
                  paper: PaperMarks, settings: Settings = DEFAULT,
@@ -86,25 +89,17 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
         A :class:`Verdict`: ``verified`` with the witness, ``impossible`` with a code and
         the reason in plain words, or ``undecided``.
     """
-    try:
-        check_drawn(paper, edition, offer, rolls)
-    except ActionError as e:
-        return Verdict(IMPOSSIBLE, reason=e.message, code=e.code)
-    short = short_of_numbers(edition, rolls, paper)
-    if short:
-        return Verdict(IMPOSSIBLE, reason=short, code="not_enough_dice")
+    quick = precheck(edition, offer, rolls, paper)
+    if quick is not None:
+        return quick
     start = new_sheet(edition, offer)
     if paper.superpower is not None:
         start = apply(start, Action("choose", superpower=paper.superpower))
     sent = tuple(sent)
-    with collector_paused():
-        path, nodes, undecided, failure = _searched(
-            Search(edition, rolls, paper, settings, pause, sent), start)
+    path, nodes, undecided, failure = _searched(
+        Search(edition, rolls, paper, settings, pause, sent), start)
     if undecided:
-        return Verdict(UNDECIDED, code="check_undecided", nodes=nodes,
-                       reason="The check ran out of time before it found a play that draws "
-                              "these marks or proved there is none: the host may approve the "
-                              "sheet by hand.")
+        return Verdict(UNDECIDED, code="check_undecided", nodes=nodes, reason=UNDECIDED_REASON)
     if path is None:
         if sent:  # is it the marks, or the marks sent before?
             rest = replace(settings, max_states=max(0, settings.max_states - nodes))
@@ -121,6 +116,20 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
     return Verdict(VERIFIED, rounds=rounds, sheet=sheet, nodes=nodes)
 
 
+def precheck(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
+             paper: PaperMarks) -> Verdict | None:
+    """The refusals that need no search (a location's rule, the ticks, too few of a
+    number): ``impossible`` with its reason, or None. Quick enough for a request."""
+    try:
+        check_drawn(paper, edition, offer, rolls)
+    except ActionError as e:
+        return Verdict(IMPOSSIBLE, reason=e.message, code=e.code)
+    short = short_of_numbers(edition, rolls, paper)
+    if short:
+        return Verdict(IMPOSSIBLE, reason=short, code="not_enough_dice")
+    return None
+
+
 class _Outcome(NamedTuple):
     path: list[tuple[Action, ...]] | None  # the witness's actions round by round, if found
     nodes: int  # states searched
@@ -130,7 +139,8 @@ class _Outcome(NamedTuple):
 
 def _searched(search: Search, start: Sheet) -> _Outcome:
     """``search`` run from ``start``, kept to what the verdict needs, so that the search and
-    all it holds are gone when this returns (see :func:`collector_paused`)."""
+    all it holds are gone when this returns (see :func:`collector_paused`: a collector
+    turned back on after the search would otherwise walk all of it)."""
     try:
         search.tick()
         path = search.run(start)
@@ -142,17 +152,16 @@ def _searched(search: Search, start: Sheet) -> _Outcome:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for the length of a search, as ``timeit`` does.
+    """Python's cycle collector off for a search, as ``timeit`` does: for a worker process
+    (:mod:`dicehero.store.witness_job`) or a benchmark, never the server process, whose
+    taps would run without it for the search's length.
 
     A search makes hundreds of thousands of sheets, tuples and generators and keeps many
     of them (the states it proved lead nowhere), so the collector, which runs every few
     hundred of them and now and then walks every object the process holds, took a tenth
     of the search's time (seeds 757, 861 and 225 of bench_witness: 10-11%). The search
-    makes no reference cycles to collect, and what it made is freed before the collector
-    is back (:func:`_searched`): else its first run would walk all of it. The state is put
-    back as it was, so a server that turned the collector off keeps it off; what a server
-    runs while the search gives way (``pause``) runs without it for that long, its cycles
-    freed at the next collection.
+    makes no reference cycles to collect, and what it made is freed before
+    :func:`find_witness` returns (:func:`_searched`). The state is put back as it was.
     """
     was_on = gc.isenabled()
     gc.disable()

@@ -128,9 +128,15 @@
     $("b-check").disabled = true;
     $("verdict-text").textContent = "Checking your marks against the rolls…";
     $("verdict").hidden = false;
-    const r = await api("PUT", sheetPath(), { marks: collect() });
+    let r = await api("PUT", sheetPath(), { marks: collect() });
+    // 202: the check goes on in the background; its verdict comes on a later read.
+    while (r.ok && r.data.checking && r.data.checking.status === "checking") {
+      await new Promise((done) => setTimeout(done, 2000));
+      r = await api("GET", sheetPath());
+    }
     $("b-check").disabled = false;
-    if (r.ok) showVerdict(r.data, true); else showError(errText(r));
+    if (r.ok && r.data.checking) showError(r.data.checking.reason);
+    else if (r.ok) showVerdict(r.data, true); else showError(errText(r));
   });
 
   $("b-approve-marks").addEventListener("click", async () => {

@@ -1,0 +1,175 @@
+"""Paper sheets sent as drawn, checked by a worker process (issue 26.2, 26.3).
+
+The request checks what needs no search (the form, ink that came off, a location's
+rule, too few of a number) and queues the witness search in the worker pool
+(:mod:`dicehero.store.work_pool`), fair between games, one search per hero (a sheet sent
+again replaces the one waiting). It then waits at most ``paper_answer_seconds`` for the
+verdict (the server's loop is free meanwhile) and answers it, or answers "being
+checked" (``checking``). The verdict lands in the game's log on its own: a verified
+sheet is stored (a ``paper_sheet`` event), marks no play draws are refused (a
+``paper_check`` event with the reason, nothing stored), and the next read of the sheet
+says which. A search cut short by its deadline is run again when the workers are free,
+so how busy the server was never changes a verdict.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from dicehero.editions import load_edition
+from dicehero.engine.paper import IMPOSSIBLE, UNDECIDED, Verdict, precheck
+from dicehero.engine.paper.witness import UNDECIDED_REASON
+from dicehero.engine.paper_rows import is_approved, is_paper_row, marks_row, paper_offer, row_sheet
+from dicehero.i18n import N_
+from dicehero.store.db import emit
+from dicehero.store.errors import Refusal, StoreError
+from dicehero.store.fields import normalise_code
+from dicehero.store.paper import check_not_erased, marks_refusal, parse_paper_marks
+from dicehero.store.paper_desk import CHECK, PaperDesk
+from dicehero.store.witness_job import verdict_of
+from dicehero.store.work_pool import POOL, Job, Task, WorkPool
+
+SHEETS_PER_GAME = 5000  # checks waiting per game: one per paper hero (a newer one replaces it)
+
+
+class MarksDesk(PaperDesk):
+    """Sheets sent by their marks: checked in the worker pool, the verdict an event."""
+
+    pool: WorkPool = POOL
+    paper_answer_seconds = 2.0  # how long a request waits for its sheet's verdict
+    paper_check_states: int | None = None  # the search's state cap (None: the engine's)
+
+    def _paper_submit_marks(self, code: str, secret: str | None, player_id: int,
+                            body: dict[str, Any]) -> dict[str, Any]:
+        """Check a sheet sent as drawn: its verdict, or ``checking`` if not yet known."""
+        check = _Check(self, code, secret, player_id, body)
+        check.submit()
+        if check.finished.wait(self.paper_answer_seconds):
+            if isinstance(check.outcome, StoreError):
+                raise check.outcome
+            return check.outcome
+        return self.paper_sheet(code, secret, player_id)
+
+    def _note_check(self, game_code: str, player_id: int, what: dict[str, Any]) -> None:
+        """Say in the game's log and stream how the hero's sheet check stands."""
+        def work(s: Session) -> None:
+            game = self._game(s, game_code, lock=True)
+            player = self._player(s, game, player_id)
+            emit(s, game, CHECK, {"player": {"id": player.id, "name": player.name}, **what})
+
+        self.store.write(normalise_code(game_code), work)
+
+
+class _Check:
+    """One sheet's check, from the request to its verdict in the game's log."""
+
+    def __init__(self, desk: MarksDesk, code: str, secret: str | None, player_id: int,
+                 body: dict[str, Any]) -> None:
+        self.desk, self.code, self.secret, self.player_id = desk, code, secret, player_id
+        self.body = body
+        self.finished = threading.Event()  # set with the verdict (or its refusal)
+        self.noted = threading.Event()  # "checking" is in the log: the verdict comes after
+        self.outcome: dict[str, Any] | StoreError | None = None
+        self.rolled = 0
+
+    def submit(self, again: bool = False) -> None:
+        """Read the game, check what needs no search, and queue the search; the 4xx at
+        once for what is refused without one. ``again``: after a roll came in."""
+        desk = self.desk
+        with desk.store.read() as s:
+            game = desk._game(s, self.code)
+            player, role = desk._paper_player(s, game, self.player_id, self.secret)
+            desk._check_paper_open(game)
+            edition = load_edition(game.edition)
+            rolls = desk._rolls(s, game)
+            offer = paper_offer(game.power_mode, game.offer, edition)
+            paper = parse_paper_marks(self.body, edition)
+            last = desk._last_paper(s, player)
+            sent: list[list[Any]] = []
+            if role != "host" and last is not None and is_paper_row(last.action):
+                if is_approved(last.action):
+                    raise StoreError(Refusal.NOT_NOW, "sheet_approved",
+                                     "The host approved your sheet; "
+                                     "only the host can change it now.")
+                check_not_erased(row_sheet(edition, offer, rolls, last.action), paper, edition)
+                sent = [[was.marks.to_dict(), was.rolled, was.open] for was in
+                        desk._sent_before(s, game, player, edition, offer, rolls)]
+            game_id = game.id
+        quick = precheck(edition, offer, rolls, paper)
+        if quick is not None:
+            raise marks_refusal(quick)
+        self.paper, self.offer, self.rolled = paper, offer, len(rolls)
+        job: Job = ("witness", {"edition_name": edition.name, "offer": list(offer),
+                                "rolls": rolls, "marks": paper.to_dict(), "sent": sent,
+                                "max_states": desk.paper_check_states})
+        task = Task(("game", game_id), ("paper", game_id, self.player_id), lambda: job,
+                    self._done, seconds=desk.paper_check_seconds)
+        if not desk.pool.submit(task, per_key=SHEETS_PER_GAME):
+            raise StoreError(Refusal.BUSY, "checks_busy",
+                             N_("Many sheets are being checked: send yours again in a minute."))
+        if again:
+            return
+        try:
+            desk._note_check(self.code, self.player_id, {"status": "checking"})
+        finally:
+            self.noted.set()
+
+    def _done(self, answer: dict[str, Any] | None, error: str | None) -> None:
+        """The worker's verdict, into the game's log (in the pool's worker thread); a
+        failed worker (``error``, logged by the pool) leaves the sheet to the host."""
+        self.noted.wait(30)
+        again = False
+        try:
+            again = self._land(answer)
+        finally:
+            if not again:
+                self.finished.set()
+
+    def _land(self, answer: dict[str, Any] | None) -> bool:
+        """Store the verdict, or note the refusal; whether the check was queued again."""
+        try:
+            if answer is None:  # the worker failed: the host judges by hand
+                answer = {"status": UNDECIDED, "code": "check_undecided", "nodes": 0,
+                          "rounds": [], "reason": UNDECIDED_REASON}
+            verdict = verdict_of(answer)
+            if verdict.status == IMPOSSIBLE:
+                raise marks_refusal(verdict)
+            self.outcome = self._keep(verdict)
+        except StoreError as e:
+            if e.code == "rolled_meanwhile":
+                try:
+                    self.submit(again=True)  # checked again over the rolls now out
+                    return True
+                except StoreError as refused:
+                    e = refused
+            self.outcome = e
+            self.desk._note_check(self.code, self.player_id,
+                                  {"status": "refused", "code": e.code, "reason": str(e)})
+        return False
+
+    def _keep(self, verdict: Verdict) -> dict[str, Any]:
+        """Store the verified (or undecided) sheet, unless a roll came in meanwhile."""
+        desk = self.desk
+
+        def work(s: Session) -> dict[str, Any]:
+            game = desk._game(s, self.code, lock=True)
+            player, role = desk._paper_player(s, game, self.player_id, self.secret)
+            desk._check_paper_open(game)
+            if game.roll_count != self.rolled:
+                raise StoreError(Refusal.NOT_NOW, "rolled_meanwhile",
+                                 "A new roll came in while your "
+                                 "sheet was checked: send it again.")
+            action = marks_row(self.paper, verdict, approved=role == "host")
+            last = desk._last_paper(s, player)
+            if role != "host" and last is not None and is_approved(last.action):
+                raise StoreError(Refusal.NOT_NOW, "sheet_approved",
+                                 "The host approved your sheet; "
+                                 "only the host can change it now.")
+            edition = load_edition(game.edition)
+            sheet = row_sheet(edition, self.offer, desk._rolls(s, game), action)
+            return desk._keep_sheet(s, game, player, last, action, sheet)
+
+        return desk.store.write(normalise_code(self.code), work)
