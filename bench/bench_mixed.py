@@ -1,15 +1,16 @@
 """A class under hostile load: does a tap still get through? (issue 26)
 
     .venv/bin/python bench/bench_mixed.py [--phones 100] [--rounds 2] [--before DIR]
-                                          [--half-open 20000] [--only NAME ...]
+                                          [--half-open 20000] [--only NAME ...] [--workers 2]
 
-A real ``dicehero serve`` (one process, SQLite). A class of ``--phones`` phones plays
-whole rounds with think time: each phone opened the join page (its device cookie),
-joined, chose a superpower, and after each roll reads its sheet and taps its dice one
-by one (0.3-1.2 s apart) and then Done, on a kept-alive connection; the host rolls when
-everyone is done. Each load below runs beside the class for ``--rounds`` rounds of a
-fresh game, one load after the other, from another loopback address (127.0.0.2: the
-server's per-address limits see a laptop apart from the class's NAT):
+A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` on PostgreSQL +
+Redis). A class of ``--phones`` phones plays whole rounds with think time: each phone
+opened the join page (its device cookie), joined, chose a superpower, and after each roll
+reads its sheet and taps its dice one by one (0.3-1.2 s apart) and then Done, on a kept-alive
+connection; the host rolls when everyone is done. Each load below runs beside the
+class for ``--rounds`` rounds of a fresh game, one load after the other, from another
+loopback address (127.0.0.2: the server's per-address limits see a laptop apart from
+the class's NAT):
 
     quiet        nothing else (the baseline)
     read-flood   8 threads of GET /api/games/OTHER (another game, no secret)
@@ -51,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import contextlib
 
 from liveserver import Server
+from pgkit import REDIS_URL, fresh_database
 
 CLASS, LAPTOP = "127.0.0.1", "127.0.0.2"
 TIMEOUT = 10.0
@@ -426,10 +428,18 @@ def keepalive_gets(port: int, n: int = 50) -> float:
 
 
 def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Path) -> dict:
-    instance = tmp / label
-    instance.mkdir(parents=True)
-    server = Server(instance, **({"root": root} if root else {})).start(timeout=60)
-    print(f"\n== {label}: {root or 'this checkout'} (pid {server.pid})", flush=True)
+    """Every load against one server (``--workers N``: on a fresh PostgreSQL database, with
+    Redis, as an operator scales out)."""
+    with (fresh_database() if args.workers else contextlib.nullcontext()) as pg:
+        env = {"DATABASE_URL": pg, "REDIS_URL": REDIS_URL} if pg else {}
+        workers = ("--workers", str(args.workers)) if args.workers else ()
+        return _loads(label, Server(tmp / label, env=env, args=workers,
+                                    **({"root": root} if root else {})), args)
+
+
+def _loads(label: str, server: Server, args: argparse.Namespace) -> dict:
+    server.start(timeout=60)
+    print(f"\n== {label}: {server.root} (pid {server.pid})", flush=True)
     out: dict[str, Any] = {}
     try:
         out["keepalive"] = keepalive_gets(server.port)
@@ -464,11 +474,15 @@ def main() -> int:
     ap.add_argument("--half-open", type=int, default=20000)
     ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
     ap.add_argument("--only", nargs="+", choices=LOADS)
+    ap.add_argument("--workers", type=int, default=0,
+                    help="gunicorn workers, on PostgreSQL + Redis (default: one process, SQLite)")
     args = ap.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
-          f"{os.cpu_count()} cores; {args.phones} phones, {args.rounds} rounds per load")
+          f"{os.cpu_count()} cores; {args.phones} phones, {args.rounds} rounds per load; "
+          + (f"--workers {args.workers}, PostgreSQL + Redis" if args.workers
+             else "one process, SQLite"))
     runs = {}
     with tempfile.TemporaryDirectory() as tmp:
         if args.before:
