@@ -82,3 +82,22 @@ def test_a_job_cut_short_by_its_deadline_runs_again_without_one_when_the_pool_is
     jobs.submit(("game", 8), ("paper", 8, 1), "easy sheet")
     assert jobs.release() == ["easy sheet", "hard sheet"]  # retried after the waiting one
     assert dict(jobs.answered)["hard sheet"] == {"args": {"name": "hard sheet"}}  # not cut
+
+
+def test_the_witness_search_leaves_the_garbage_collector_of_its_caller_running():
+    """Only the worker process pauses its collector (around its job): a server that called
+    the search would otherwise run every request meanwhile without one."""
+    import gc
+
+    from witnesskit import bot_game
+
+    from dicehero.editions import load_edition
+    from dicehero.engine.bots import GreedyBot
+    from dicehero.engine.paper import find_witness
+
+    classic = load_edition("classic")
+    game, paper = bot_game(classic, 3, GreedyBot)
+    seen = []
+    assert find_witness(classic, game.offer, game.rolls, paper,
+                        pause=lambda: seen.append(gc.isenabled()) or True).verified
+    assert seen and all(seen)
