@@ -54,7 +54,7 @@ class ParWork:
         """Whether a job for ``key`` is queued or running."""
         return self.pool.busy(("par", key))
 
-    def settle(self, timeout: float = 30.0) -> bool:
+    def settle(self, timeout: float = 120.0) -> bool:
         """Wait until no job of the pool is queued or running (a test's teardown)."""
         return self.pool.settle(timeout)
 

@@ -168,7 +168,7 @@ class WorkPool:
         with self._cond:
             return len(self._waiting.get(fair_key, ()))
 
-    def settle(self, timeout: float = 30.0) -> bool:
+    def settle(self, timeout: float = 120.0) -> bool:
         """Wait until no task waits or runs, so nothing reads a database after its owner
         let it go (a test's teardown); whether that happened within ``timeout``."""
         end = time.monotonic() + timeout
