@@ -58,6 +58,12 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("POST", "/api/games/{code}/players/remove", {"never_chose": True},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("POST", "/api/games/{code}/players/{pid}/ban", {"address": True},
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("GET", "/api/games/{code}/bans", None,
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("DELETE", "/api/games/{code}/bans/1", None,  # host: this game has no ban 1
+     {"host": 404, "player": 403, "other": 403, "none": 401}),
     ("GET", "/api/games/{code}/scores", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/export.json", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/export.csv", None, dict.fromkeys(ROLES, 200)),
@@ -137,7 +143,8 @@ def test_authorization_matrix(matrix_app, method, path, body, role, want, fresh)
 def test_the_matrix_covers_every_api_route(matrix_app):
     covered = set()
     for method, path, _, _ in MATRIX:
-        covered.add((method, re.sub(r"\{[a-z]+\}|classic|(?<=/rounds/)\d+", "*", path)))
+        covered.add((method, re.sub(r"\{[a-z]+\}|classic|(?<=/rounds/)\d+|(?<=/bans/)\d+",
+                                    "*", path)))
     for rule in matrix_app.url_map.iter_rules():
         if not rule.rule.startswith("/api/") or "/paper" in rule.rule:
             continue  # paper routes: tests/test_api_paper.py checks who may send a sheet

@@ -75,6 +75,9 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # A paper hero's key is derived (store/paper_keys.py); renewing it counts this up.
     key_round: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The address the hero joined from, hashed with the game's code (store/bans.py): what
+    # a ban of their address matches. None for a paper hero and heroes from before.
+    address_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class Hero(Protocol):
@@ -138,6 +141,37 @@ class EventRow(Base):
     type: Mapped[str] = mapped_column(String(32))
     data: Mapped[str]  # the event's JSON text, exactly as sent
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Ban(Base):
+    """The host banned a hero: no phone with their device cookie (or, if the host chose,
+    from their address) joins the game again. Kept by the server, so it outlives the
+    cookie the child can delete and a restart; ``lifted_at`` is set when the host lifts it."""
+
+    __tablename__ = "bans"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    device_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    address_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    lifted_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class ModerationRow(Base):
+    """One moderation step (a removal, a ban, a lock...): who did it, what, when.
+    Append-only, written in the transaction of the change it records."""
+
+    __tablename__ = "moderation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    at: Mapped[datetime] = mapped_column(default=_now)
+    by: Mapped[str] = mapped_column(String(32))  # "host" or "cohost"
+    step: Mapped[str] = mapped_column(String(16))
+    player_id: Mapped[int | None] = mapped_column(default=None)
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
 
 class Doodle(Base):

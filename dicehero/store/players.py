@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from dicehero.i18n import N_
 from dicehero.store.access import GameAccess, player_json, unix_seconds
+from dicehero.store.bans import address_hash, refuse_banned
 from dicehero.store.db import emit
 from dicehero.store.doodles import get_doodle, put_doodle
 from dicehero.store.errors import Refusal, StoreError
@@ -38,7 +39,8 @@ class PlayerDesk(GameAccess):
     """Who is in a game."""
 
     def join(self, code: str, body: dict[str, Any], device: str | None = None,
-             secret: str | None = None, by_host: bool = False) -> dict[str, Any]:
+             secret: str | None = None, by_host: bool = False,
+             address: str | None = None) -> dict[str, Any]:
         """A new player; returns their id and secret (shown once).
 
         ``"paper": true`` joins a paper player: never waited for, their sheet comes
@@ -50,6 +52,7 @@ class PlayerDesk(GameAccess):
         in hand).
         In "each" mode a device (``device``, the browser's cookie) holds one hero: it
         gets that hero back, under a new secret, instead of a second one.
+        A device or an ``address`` (the client's) the host banned is refused.
         """
         only(body, "name", "paper")
         name = clean_name(body.get("name"))
@@ -75,6 +78,8 @@ class PlayerDesk(GameAccess):
                 raise StoreError(Refusal.NOT_NOW, "last_round",
                                  N_("The last round is being played: join the next game."))
             device_hash = hash_secret(device) if device and not paper else None
+            where = address_hash(game, address) if not paper else None
+            refuse_banned(s, game, device_hash, where)
             if device_hash and game.power_mode == "each":
                 mine = s.scalar(select(Player).where(Player.game_id == game.id,
                                                      Player.device_hash == device_hash,
@@ -96,6 +101,7 @@ class PlayerDesk(GameAccess):
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
                        done_roll=PAPER_DONE if paper else 0, device_hash=device_hash,
+                       address_hash=where,
                        offer_key=None if paper or game.power_mode != "each"
                        else name_offer_label(name))
             s.add(p)

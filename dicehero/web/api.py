@@ -15,6 +15,7 @@ from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.device import device_id
 from dicehero.web.errors import ApiError
+from dicehero.web.guard import client_address
 from dicehero.web.request import bearer, body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -53,7 +54,8 @@ def join(code: str) -> tuple[Response, int]:
     holds a hero of the game gets it back (``returning: true``), so joining again
     cannot shop for another superpower offer.
     """
-    return _no_store(jsonify(games().join(code, body(), device_id(), bearer()))), HTTPStatus.CREATED
+    reply = games().join(code, body(), device_id(), bearer(), address=client_address())
+    return _no_store(jsonify(reply)), HTTPStatus.CREATED
 
 
 @bp.get("/games/<code>/players/<int:player_id>")
@@ -77,6 +79,24 @@ def rename(code: str, player_id: int) -> Response:
 def remove(code: str, player_id: int) -> Response:
     """Host: remove a player."""
     return jsonify(games().remove(code, bearer(), player_id))
+
+
+@bp.post("/games/<code>/players/<int:player_id>/ban")
+def ban(code: str, player_id: int) -> Response:
+    """Host: remove a hero and keep their phone (and, if asked, their address) out."""
+    return _no_store(jsonify(games().ban(code, bearer(), player_id, body())))
+
+
+@bp.get("/games/<code>/bans")
+def bans(code: str) -> Response:
+    """Host: the game's bans."""
+    return _no_store(jsonify(games().bans(code, bearer())))
+
+
+@bp.delete("/games/<code>/bans/<int:ban_id>")
+def unban(code: str, ban_id: int) -> Response:
+    """Host: lift a ban."""
+    return _no_store(jsonify(games().unban(code, bearer(), ban_id)))
 
 
 @bp.post("/games/<code>/players/<int:player_id>/actions")

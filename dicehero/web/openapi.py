@@ -10,11 +10,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify
 
+from dicehero.web.openapi_schemas import DIE, NAME, OBJ, SCHEMAS, ref, strict
+
 bp = Blueprint("openapi", __name__, url_prefix="/api")
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
@@ -22,7 +20,7 @@ def _json(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _errors(*statuses: int) -> dict[str, Any]:
-    return {str(s): {"description": _REASONS[s], **_json(_ref("Error"))} for s in statuses}
+    return {str(s): {"description": _REASONS[s], **_json(ref("Error"))} for s in statuses}
 
 
 _REASONS = {
@@ -41,7 +39,6 @@ _CODE = {"name": "code", "in": "path", "required": True, "description": "the joi
 _PID = {"name": "player_id", "in": "path", "required": True,
         "schema": {"type": "integer", "minimum": 1}}
 _AUTH = [{"bearer": []}]
-_OBJ = {"type": "object"}
 
 
 def _op(summary: str, ok: int, ok_schema: dict[str, Any], errors: tuple[int, ...],
@@ -64,139 +61,16 @@ def _op(summary: str, ok: int, ok_schema: dict[str, Any], errors: tuple[int, ...
 def _marks_op() -> dict[str, Any]:
     """PUT .../paper: 200 with the verdict, or 202 while a sheet's marks are still checked."""
     op = _op("A paper player's whole sheet, checked over the game's rolls (all or nothing; "
-             "replaces the last one)", 200, _ref("PaperReply"), _HOST, (_CODE, _PID),
-             body=_ref("PaperSheet"), auth=True)
+             "replaces the last one)", 200, ref("PaperReply"), _HOST, (_CODE, _PID),
+             body=ref("PaperSheet"), auth=True)
     op["responses"]["202"] = {
         "description": "Sent by its marks and still being checked (checking: {status: "
                        "checking}); the verdict comes as a paper_sheet or paper_check event "
                        "and on the next GET", "content": {"application/json": {
-                           "schema": _ref("PaperReply")}}}
+                           "schema": ref("PaperReply")}}}
     return op
 
 
-def _body(props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
-    if required:
-        out["required"] = list(required)
-    return out
-
-
-_DIE = {"type": "integer", "minimum": 1, "maximum": 20}
-_NAME = {"type": "string", "minLength": 1, "maxLength": 200,
-         "description": "cleaned (NFC; control and format characters removed, invisible "
-                        "letters count as spaces), at most 24 letters; refused when it looks "
-                        "blank (blank_name), has accents on no letter or too many on one "
-                        "(name_marks), or is or looks like a hero's already in the game "
-                        "(name_taken, name_confusable: 409)"}
-
-SCHEMAS: dict[str, Any] = {
-    "Error": _body({"error": _body({
-        "code": {"type": "string"}, "message": {"type": "string"},
-        # Only a refused paper sheet says where: round (0 = the superpower), die, action.
-        "round": {"type": "integer", "minimum": 0},
-        "die": {"type": ["integer", "null"]}, "wild": {"type": "boolean"},
-        "action": _OBJ, "rule": {"type": "string"}}, ("code", "message"))}, ("error",)),
-    "Player": {"type": "object", "properties": {
-        "id": {"type": "integer"}, "name": {"type": "string"},
-        "joined_roll": {"type": "integer"}, "done": {"type": "boolean"},
-        "paper": {"type": "boolean", "description": "plays on a printed sheet"}},
-        "required": ["id", "name", "joined_roll", "done"]},
-    "PaperSheet": _body({
-        "superpower": {"type": ["integer", "null"], "minimum": 1},
-        "rounds": {"type": "array", "description":
-                   "round k: what was done with roll k's dice, as engine actions",
-                   "items": {"type": "array", "maxItems": 40, "items": _ref("Action")}}}),
-    "PaperReply": {"type": "object", "required": ["player", "paper", "score", "status"],
-                   "properties": {
-                       "player": _ref("Player"),
-                       "paper": {"type": "object", "properties": {
-                           "superpower": {"type": ["integer", "null"]},
-                           "rounds": {"type": "array"},
-                           "marks": {"type": ["object", "null"],
-                                     "description": "the sheet as drawn, if sent by its marks"},
-                           "check": {"enum": ["verified", "undecided", None],
-                                     "description": "the witness search's verdict on the marks"},
-                           "reason": {"type": ["string", "null"],
-                                      "description": "why the check is undecided"},
-                           "submitted_at": {"type": ["number", "null"]},
-                           "approved": {"type": "boolean"}}},
-                       "score": _OBJ, "player_count": {"type": "integer"},
-                       "status": {"enum": ["lobby", "playing", "over"]},
-                       "checking": {"type": ["object", "null"], "description":
-                                    "a sheet sent by its marks after the one stored: "
-                                    "{status: checking} while the worker checks it, or "
-                                    "{status: refused, code, reason} (nothing stored)"},
-                       "roll": {"type": "integer"},
-                       "open_until": {"type": ["number", "null"]},
-                       "stored": {"type": "boolean"}}},
-    "GameState": {"type": "object", "required": [
-        "code", "status", "roll", "rounds", "players", "seed_sha256", "last_event_id"],
-        "properties": {
-            "code": {"type": "string"}, "edition": {"type": "string"},
-            "rounds": {"type": "integer"}, "power_mode": {"enum": ["table", "each"]},
-            "status": {"enum": ["lobby", "playing", "over"]}, "roll": {"type": "integer"},
-            "dice": {"type": ["array", "null"], "items": {"type": "integer"}},
-            "rolls": {"type": "array", "items": _OBJ},
-            "offer": {"type": ["object", "null"]},
-            "seed_sha256": {"type": "string"}, "seed": {"type": ["string", "null"]},
-            "timer": {"type": ["object", "null"]}, "server_time": {"type": "number"},
-            "players": {"type": "array", "items": _OBJ},
-            "player_count": {"type": "integer"}, "done_count": {"type": "integer"},
-            "roster_locked": {"type": "boolean"},
-            "roster_cap": {"type": ["integer", "null"]},
-            "round_closed": {"type": "boolean",
-                             "description": "a break: the class is through with the round"},
-            "par": _ref("Par"),
-            "last_event_id": {"type": "integer"}}},
-    "Par": {"type": "object", "required": ["status", "round", "total", "rounds"],
-            "description": "The par bot on the class's dice, worked out in the background: "
-                           "each round the class has closed (all done, next roll, or over)",
-            "properties": {
-                "status": {"enum": ["none", "working", "ready", "failed"]},
-                "round": {"type": "integer", "minimum": 0},
-                "total": {"type": ["integer", "null"]},
-                "rounds": {"type": "array", "items": {
-                    "type": "object", "required": ["number", "total"],
-                    "properties": {"number": {"type": "integer"},
-                                   "total": {"type": "integer"}}}},
-                "superpower": {"type": ["integer", "null"]},
-                "score": {"type": "object", "description": "par's breakdown (over, in /scores)"},
-                "beaten_by": {"type": "integer", "description": "heroes above par"},
-                "tied": {"type": "integer", "description": "heroes level with par"}}},
-    "Action": {"type": "object", "required": ["type"], "description":
-               "An engine action (see docs/API.md): choose, move, help, minion, power, "
-               "skip, done, undo.",
-               "properties": {
-                   "type": {"enum": ["choose", "move", "help", "minion", "power", "skip",
-                                     "done", "undo"]},
-                   "die": {"type": "integer"}, "wild": {"type": "boolean"},
-                   "value": {"type": "integer"}, "to": {"type": "integer"},
-                   "slot": {"type": "integer"}, "teleport": {"type": "boolean"},
-                   "copy": {"type": "integer"}, "superpower": {"type": "integer"}},
-               "additionalProperties": False},
-    "ActionReply": {"type": "object", "required": ["action", "sheet"], "properties": {
-        "action": _OBJ, "sheet": _OBJ}},
-    "Leaderboard": {"type": "object", "required": ["leaderboard"], "properties": {
-        "code": {"type": "string"}, "status": {"type": "string"}, "final": {"type": "boolean"},
-        "roll": {"type": "integer"}, "rounds": {"type": "integer"},
-        "leaderboard": {"type": "array", "items": {
-            "type": "object", "required": ["player_id", "name", "rank", "rank_before_roll",
-                                           "total"],
-            "properties": {"player_id": {"type": "integer"}, "name": {"type": "string"},
-                           "rank": {"type": ["integer", "null"], "minimum": 1,
-                                    "description": "null while the hero's paper sheet "
-                                                   "waits for the host (pending)"},
-                           "rank_before_roll": {
-                               "type": ["integer", "null"], "minimum": 1,
-                               "description": "the rank when the latest roll came: "
-                                              "rank_before_roll - rank places climbed "
-                                              "this round"},
-                           "pending": {"type": "boolean",
-                                       "description": "a paper sheet to check: listed "
-                                                      "after the ranked heroes, no place"},
-                           "total": {"type": "integer"}}}},
-        "par": _ref("Par")}},
-}
 
 _HOST = (400, 401, 403, 404, 409, 413, 422, 503)
 
@@ -217,68 +91,84 @@ def document() -> dict[str, Any]:
                     "type": "object", "required": ["code", "host_secret", "game"],
                     "properties": {"code": {"type": "string"},
                                    "host_secret": {"type": "string"},
-                                   "game": _ref("GameState")}},
-                (400, 403, 413, 422, 429, 503), body=_body({
+                                   "game": ref("GameState")}},
+                (400, 403, 413, 422, 429, 503), body=strict({
                     "edition": {"type": "string"},
                     "rounds": {"type": "integer", "minimum": 1},
                     "power_mode": {"enum": ["table", "each"]}}))},
-            g: {"get": _op("The whole current state of a game", 200, _ref("GameState"),
+            g: {"get": _op("The whole current state of a game", 200, ref("GameState"),
                            (404,), (_CODE,))},
             g + "/me": {"get": _op("Whose secret this is", 200, {
                 "type": "object", "required": ["role"],
-                "properties": {"role": {"enum": ["host", "player"]}, "player": _OBJ}},
+                "properties": {"role": {"enum": ["host", "player"]}, "player": OBJ}},
                 (401, 404), (_CODE,), auth=True)},
             g + "/players": {"post": _op(
                 "Join with a hero name (reply holds the player secret)", 201, {
                     "type": "object", "required": ["player", "secret"],
-                    "properties": {"player": _ref("Player"), "secret": {"type": "string"}}},
+                    "properties": {"player": ref("Player"), "secret": {"type": "string"}}},
                 (400, 401, 403, 404, 409, 413, 422, 429, 503), (_CODE,),
-                body=_body({"name": _NAME, "paper": {
+                body=strict({"name": NAME, "paper": {
                     "type": "boolean", "description": "a paper player, written in by the "
                     "host (send the host's secret as Bearer) before the first roll; never "
                     "waited for"}}, ("name",)))},
             g + "/players/{player_id}": {
                 "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
                     "type": "object", "required": ["player", "game", "sheet"],
-                    "properties": {"player": _OBJ, "game": _OBJ, "sheet": _OBJ,
-                                   "edition": _OBJ}},
+                    "properties": {"player": OBJ, "game": OBJ, "sheet": OBJ,
+                                   "edition": OBJ}},
                     (400, 401, 403, 404), (_CODE, _PID, {
                         "name": "edition", "in": "query", "required": False,
                         "schema": {"enum": ["0", "1", "false", "true", "no", "yes", ""]}}),
                     auth=True),
-                "patch": _op("Host: rename a player", 200, _OBJ, _HOST, (_CODE, _PID),
-                             body=_body({"name": _NAME}, ("name",)), auth=True),
-                "delete": _op("Host: remove a player", 200, _OBJ, _HOST, (_CODE, _PID),
+                "patch": _op("Host: rename a player", 200, OBJ, _HOST, (_CODE, _PID),
+                             body=strict({"name": NAME}, ("name",)), auth=True),
+                "delete": _op("Host: remove a player", 200, OBJ, _HOST, (_CODE, _PID),
                               auth=True)},
+            g + "/players/{player_id}/ban": {"post": _op(
+                "Host: remove a hero and keep their phone out of the game (address: every "
+                "phone joining from their address too)", 200,
+                {"type": "object", "required": ["player", "ban"],
+                 "properties": {"player": OBJ, "ban": ref("Ban")}},
+                _HOST, (_CODE, _PID), body=strict({"address": {"type": "boolean"}}), auth=True)},
+            g + "/bans": {"get": _op(
+                "Host: the game's bans, newest first", 200,
+                {"type": "object", "required": ["bans"],
+                 "properties": {"bans": {"type": "array", "items": ref("Ban")}}},
+                (401, 403, 404), (_CODE,), auth=True)},
+            g + "/bans/{ban_id}": {"delete": _op(
+                "Host: lift a ban (the phone may join again, as a new hero)", 200,
+                {"type": "object", "required": ["ban"], "properties": {"ban": ref("Ban")}},
+                _HOST, (_CODE, {"name": "ban_id", "in": "path", "required": True,
+                                "schema": {"type": "integer", "minimum": 1}}), auth=True)},
             g + "/players/{player_id}/actions": {"post": _op(
-                "The player: one action answering one roll", 200, _ref("ActionReply"),
-                (*_HOST, 429), (_CODE, _PID), body=_body({
-                    "action": _ref("Action"),
+                "The player: one action answering one roll", 200, ref("ActionReply"),
+                (*_HOST, 429), (_CODE, _PID), body=strict({
+                    "action": ref("Action"),
                     "roll": {"type": "integer", "minimum": 0},
                     "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 100},
                     "check": {"type": "boolean", "description": "a dry run: judged, not stored; "
                               "the idempotency key is then optional"}},
                     ("action", "roll")), auth=True)},
             g + "/offer": {"post": _op(
-                "Host: roll (or type) the table's superpower choices", 200, _OBJ, _HOST,
-                (_CODE,), body=_body({"choices": {"type": "array", "items": _DIE,
+                "Host: roll (or type) the table's superpower choices", 200, OBJ, _HOST,
+                (_CODE,), body=strict({"choices": {"type": "array", "items": DIE,
                                                   "minItems": 2, "maxItems": 2}}),
                 auth=True)},
             g + "/rolls": {"post": _op(
-                "Host: the next round's dice", 201, _OBJ, _HOST, (_CODE,), body=_body({
-                    "dice": {"type": "array", "items": _DIE},
+                "Host: the next round's dice", 201, OBJ, _HOST, (_CODE,), body=strict({
+                    "dice": {"type": "array", "items": DIE},
                     "number": {"type": "integer", "minimum": 1},
                     "go_on": {"type": "boolean"}}), auth=True)},
-            g + "/finish": {"post": _op("Host: end the game", 200, _OBJ, _HOST, (_CODE,),
-                                        body=_body({"go_on": {"type": "boolean"}}),
+            g + "/finish": {"post": _op("Host: end the game", 200, OBJ, _HOST, (_CODE,),
+                                        body=strict({"go_on": {"type": "boolean"}}),
                                         auth=True)},
             g + "/timer": {"post": _op(
-                "Host: set (or with 0 clear) the round timer", 200, _OBJ, _HOST, (_CODE,),
-                body=_body({"seconds": {"type": "integer", "minimum": 0, "maximum": 3600}},
+                "Host: set (or with 0 clear) the round timer", 200, OBJ, _HOST, (_CODE,),
+                body=strict({"seconds": {"type": "integer", "minimum": 0, "maximum": 3600}},
                            ("seconds",)), auth=True)},
             g + "/scores": {"get": _op("Leaderboard with breakdowns", 200,
-                                       _ref("Leaderboard"), (404,), (_CODE,))},
-            g + "/export.json": {"get": _op("The whole game as JSON", 200, _OBJ, (404,),
+                                       ref("Leaderboard"), (404,), (_CODE,))},
+            g + "/export.json": {"get": _op("The whole game as JSON", 200, OBJ, (404,),
                                             (_CODE,))},
             g + "/export.csv": {"get": _op("The leaderboard as CSV", 200, {"type": "string"},
                                            (404,), (_CODE,), media="text/csv")},
@@ -290,7 +180,7 @@ def document() -> dict[str, Any]:
                                      "heroes": {"type": "integer"},
                                      "locations": {"type": "array",
                                                    "items": {"type": "string"}},
-                                     "dice": {"type": "array", "items": _OBJ}}},
+                                     "dice": {"type": "array", "items": OBJ}}},
                 (404,), (_CODE, {"name": "number", "in": "path", "required": True,
                                  "schema": {"type": "integer", "minimum": 1}}))},
             g + "/decisions.csv": {"get": _op(
@@ -319,7 +209,7 @@ def document() -> dict[str, Any]:
                       "properties": {"width": {"type": "integer"},
                                      "height": {"type": "integer"},
                                      "bytes": {"type": "integer"}}},
-                (400, 401, 403, 404, 413, 422), (_CODE, _PID), body=_body({
+                (400, 401, 403, 404, 413, 422), (_CODE, _PID), body=strict({
                     "png": {"type": "string", "pattern": "^data:image/png;base64,",
                             "description": "a data:image/png;base64 URL"}}, ("png",)),
                 auth=True)},
@@ -335,38 +225,38 @@ def document() -> dict[str, Any]:
                     "properties": {"key": {"type": "string"}, "par": {
                         "type": "object", "required": ["status", "total"], "properties": {
                             "status": {"enum": ["working", "ready", "failed"]},
-                            "total": {"type": ["integer", "null"]}, "score": _OBJ}},
+                            "total": {"type": ["integer", "null"]}, "score": OBJ}},
                         "coach": {"type": "object", "required": ["round", "status"],
                                   "properties": {
                                       "round": {"type": "integer"},
                                       "status": {"enum": ["working", "ready", "failed"]},
-                                      "decisions": {"type": "array", "items": _OBJ},
+                                      "decisions": {"type": "array", "items": OBJ},
                                       "honor": {"type": "integer"}}}}},
-                (400, 403, 409, 413), body=_body({
+                (400, 403, 409, 413), body=strict({
                     "mode": {"enum": ["daily", "random"]},
                     "date": {"type": "string", "description": "daily: YYYY-MM-DD"},
                     "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
-                    "actions": {"type": "array", "items": _ref("Action"), "maxItems": 600},
+                    "actions": {"type": "array", "items": ref("Action"), "maxItems": 600},
                     "round": {"type": "integer", "minimum": 1}}, ("mode",)))},
             "/api/solo/state": {"post": _op(
                 "Solo: replay a game's actions on its dice, then try one more", 200, {
                     "type": "object", "required": ["key", "sheet", "accepted", "error"],
-                    "properties": {"key": {"type": "string"}, "sheet": _OBJ,
+                    "properties": {"key": {"type": "string"}, "sheet": OBJ,
                                    "accepted": {"type": "boolean"},
                                    "error": {"type": ["object", "null"]},
                                    "share": {"type": "string"}}},
-                (400, 403, 413), body=_body({
+                (400, 403, 413), body=strict({
                     "mode": {"enum": ["daily", "random"]},
                     "date": {"type": "string", "description": "daily: YYYY-MM-DD"},
                     "seed": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
-                    "actions": {"type": "array", "items": _ref("Action"), "maxItems": 600},
-                    "try": _ref("Action"), "check": {"type": "boolean"},
+                    "actions": {"type": "array", "items": ref("Action"), "maxItems": 600},
+                    "try": ref("Action"), "check": {"type": "boolean"},
                     "practice": {"type": "boolean", "description": "a daily game played "
                                  "again after the first: its share line says practice"}},
                     ("mode",)))},
             g + "/players/{player_id}/paper": {
                 "get": _op("A paper player's sheet as last sent, with score and rank "
-                           "(them or the host)", 200, _ref("PaperReply"),
+                           "(them or the host)", 200, ref("PaperReply"),
                            (401, 403, 404, 409), (_CODE, _PID), auth=True),
                 "put": _marks_op()},
             g + "/players/remove": {"post": _op(
@@ -374,7 +264,7 @@ def document() -> dict[str, Any]:
                 {"type": "object", "required": ["removed", "player_count"],
                  "properties": {"removed": {"type": "array"},
                                 "player_count": {"type": "integer"}}},
-                _HOST, (_CODE,), body=_body({
+                _HOST, (_CODE,), body=strict({
                     "ids": {"type": "array", "items": {"type": "integer"}},
                     "joined_within": {"type": "integer", "minimum": 1, "maximum": 86400,
                                       "description": "who joined in the last so many seconds"},
@@ -387,46 +277,46 @@ def document() -> dict[str, Any]:
                 {"type": "object", "required": ["locked", "cap"],
                  "properties": {"locked": {"type": "boolean"},
                                 "cap": {"type": ["integer", "null"]}}},
-                _HOST, (_CODE,), body=_body({"locked": {"type": "boolean"},
+                _HOST, (_CODE,), body=strict({"locked": {"type": "boolean"},
                                              "cap": {"type": ["integer", "null"],
                                                      "minimum": 1}}),
                 auth=True)},
             g + "/players/{player_id}/paper/approve": {"post": _op(
                 "Host: approve a paper player's pending sheet as it was sent", 200,
-                _ref("PaperReply"), _HOST, (_CODE, _PID), body=_body({}), auth=True)},
+                ref("PaperReply"), _HOST, (_CODE, _PID), body=strict({}), auth=True)},
             g + "/players/{player_id}/paper/link": {"post": _op(
                 "Host: a paper hero's own link to enter their sheet (renew: a new key)", 200,
                 {"type": "object", "required": ["player", "secret", "path", "renewed"],
-                 "properties": {"player": _OBJ, "secret": {"type": "string"},
+                 "properties": {"player": OBJ, "secret": {"type": "string"},
                                 "path": {"type": "string"}, "renewed": {"type": "boolean"}}},
-                _HOST, (_CODE, _PID), body=_body({"renew": {"type": "boolean"}}), auth=True)},
+                _HOST, (_CODE, _PID), body=strict({"renew": {"type": "boolean"}}), auth=True)},
             g + "/paper/close": {"post": _op(
                 "Host: close paper entry after the end; the results become final", 200,
                 {"type": "object", "required": ["code", "paper_closed_at", "final"],
                  "properties": {"code": {"type": "string"},
                                 "paper_closed_at": {"type": "number"},
                                 "final": {"type": "boolean"}}},
-                _HOST, (_CODE,), body=_body({}), auth=True)},
+                _HOST, (_CODE,), body=strict({}), auth=True)},
             g + "/paper/check": {"post": _op(
                 "Paper entry page: replay a draft sheet, try one more mark (stores nothing)",
                 200, {"type": "object", "required": ["draft", "sheet", "accepted", "error"],
-                      "properties": {"draft": _ref("PaperSheet"), "sheet": _OBJ,
+                      "properties": {"draft": ref("PaperSheet"), "sheet": OBJ,
                                      "accepted": {"type": "boolean"},
                                      "error": {"type": ["object", "null"]},
                                      "rolled": {"type": "integer"},
                                      "status": {"type": "string"},
                                      "open_until": {"type": ["number", "null"]},
                                      "open": {"type": "boolean"}}},
-                (400, 403, 404, 413, 422), (_CODE,), body=_body({
+                (400, 403, 404, 413, 422), (_CODE,), body=strict({
                     "superpower": {"type": ["integer", "null"]},
                     "rounds": {"type": "array", "items": {"type": "array",
-                                                          "items": _ref("Action")}},
-                    "try": _ref("Action"), "check": {"type": "boolean"}}))},
+                                                          "items": ref("Action")}},
+                    "try": ref("Action"), "check": {"type": "boolean"}}))},
             "/api/editions/{name}": {"get": _op(
-                "The printed sheet of an edition", 200, _OBJ, (404,),
+                "The printed sheet of an edition", 200, OBJ, (404,),
                 ({"name": "name", "in": "path", "required": True,
                   "schema": {"type": "string"}},))},
-            "/api/openapi.json": {"get": _op("This document", 200, _OBJ, ())},
+            "/api/openapi.json": {"get": _op("This document", 200, OBJ, ())},
         },
     }
 

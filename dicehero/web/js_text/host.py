@@ -93,6 +93,8 @@ HOST: dict[str, Text] = {
     "remove_note": N_("%(name)s leaves the game and the scores. Their phone says so."),
     # Translators: %(name)s is a hero's name.
     "removed": N_("%(name)s was removed."),
+    # Translators: %(name)s is a hero's name.
+    "banned": N_("%(name)s was removed and cannot join this game again."),
     "none_match": N_("No hero matches: nobody was removed."),
     "remove_burst_q": N_("Remove everyone who joined in the last 2 minutes?"),
     "remove_nopower_q": N_("Remove every phone hero who has no superpower yet?"),

@@ -280,6 +280,8 @@
     text($("ask-text"), line);
     text($("ask-ok"), o.ok || DH.t("ok"));
     $("ask-field").hidden = !o.input;
+    $("ask-ban-row").hidden = !o.ban;
+    $("ask-ban").checked = $("ask-ban-address").checked = false;
     input.required = !!o.input;
     if (o.input) { text($("ask-label"), o.input); input.value = o.value || ""; }
     d.returnValue = "";
@@ -298,10 +300,12 @@
     if (!r.ok) say(r.data.error.message, true); else say(DH.t("renamed", { name: r.data.player.name }));
     refresh();
   }
+  // Removing may also ban: the server keeps the phone (and, if asked, its network) out.
   async function remove(p) {
-    if (!await ask(DH.t("remove_who_q", { name: p.name }), DH.t("remove_note", { name: p.name }), { ok: DH.t("remove") })) return;
-    const r = await api("DELETE", "/players/" + p.id);
-    if (!r.ok) say(r.data.error.message, true); else say(DH.t("removed", { name: p.name }));
+    if (!await ask(DH.t("remove_who_q", { name: p.name }), DH.t("remove_note", { name: p.name }), { ok: DH.t("remove"), ban: true })) return;
+    const ban = $("ask-ban").checked || $("ask-ban-address").checked;
+    const r = ban ? await api("POST", "/players/" + p.id + "/ban", { address: $("ask-ban-address").checked }) : await api("DELETE", "/players/" + p.id);
+    if (!r.ok) say(r.data.error.message, true); else say(DH.t(ban ? "banned" : "removed", { name: p.name }));
     refresh();
   }
 

@@ -1,0 +1,18 @@
+"""The moderation log: each step a host (or co-host) takes to keep a room safe, with who
+took it and when, written in the same transaction as the change it records (so a step
+is never logged without happening, nor happens unlogged). The game's export carries it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from dicehero.store.models import Game, ModerationRow
+
+
+def log_step(s: Session, game: Game, by: str, step: str, player_id: int | None = None,
+             **detail: Any) -> None:
+    """Record one step (``"remove"``, ``"ban"``, ``"unban"``...) taken by ``by``."""
+    s.add(ModerationRow(game_id=game.id, by=by, step=step, player_id=player_id, detail=detail))

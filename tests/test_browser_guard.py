@@ -1,0 +1,48 @@
+"""A safe room in real Chromium: the host bans a hero from the remove dialog, the banned
+phone is told calmly and cannot come back, not even with its storage and cookies cleared."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import PHONE, PROJECTOR, browser, server, shot  # noqa: F401
+from test_browser_host import _heroes, _host, _phone
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_banned_phone_is_told_and_cannot_join_again(browser, server):  # noqa: F811
+    host, code, host_errors = _host(browser, server, viewport=PROJECTOR)
+    _, _ann, ann_errors = _phone(browser, server, code, "Ann")
+    rude_ctx, rude, _ = _phone(browser, server, code, "Rude")
+    _heroes(host, 2)
+
+    host.click("#b-tools")
+    host.click("button[aria-label='Remove Rude']")
+    assert host.locator("#ask-ban-row").is_visible()
+    host.check("#ask-ban")
+    host.check("#ask-ban-address")  # one laptop's server: every test phone is 127.0.0.1
+    shot(host, "host-ban-ask-1920")
+    host.click("#ask-ok")
+    _heroes(host, 1)
+    host.wait_for_function(
+        "document.getElementById('host-msg').textContent.includes('cannot join this game again')")
+    assert host.locator(".pname").all_inner_texts() == ["Ann"]
+    rude.wait_for_selector("#removed:not([hidden])")
+    shot(rude, "phone-banned-360")
+
+    # The child clears the site's storage and cookies and tries again under a new name.
+    rude.evaluate("localStorage.clear()")
+    rude_ctx.clear_cookies()
+    rude.reload()
+    rude.fill("#hero-name", "Nice")
+    rude.click("text=Join the game")
+    rude.wait_for_function(
+        "document.getElementById('join-err').textContent.includes('not open to this phone')")
+    shot(rude, "phone-banned-rejoin-360")
+    assert host.locator(".pname").all_inner_texts() == ["Ann"]
+
+    # A plain removal (no box ticked) keeps the dialog's boxes clear the next time.
+    host.click("button[aria-label='Remove Ann']")
+    assert not host.is_checked("#ask-ban") and not host.is_checked("#ask-ban-address")
+    host.click("#ask-cancel")
+    assert host_errors == [] and ann_errors == []
