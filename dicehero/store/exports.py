@@ -23,6 +23,7 @@ from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_keys import holds_derived_key, paper_key, paper_path
 from dicehero.store.par_desk import ParDesk
 from dicehero.store.projection import player_offer
+from dicehero.store.room import room_json
 
 
 def _csv_safe(text: str) -> str:
@@ -68,6 +69,7 @@ class ExportDesk(ParDesk):
                 "round_closed": game.status != "over" and round_closed(game.roll_count, players),
                 "roster_locked": game.roster_locked,
                 "roster_cap": game.roster_cap,
+                **room_json(game),
                 "results": self._results(s, game, players),
                 "par": self._par_json(s, game),
                 "last_event_id": game.last_event_id,

@@ -12,6 +12,7 @@ written.
 ``access.py``             finding games and players, whose a secret is, folds, leaderboard
 ``players.py``            join, rename, remove, lock the list, whoami, doodles
 ``bans.py``               ban a hero's device (and address), the bans, lifting one
+``room.py``               the room's password, "stream" games that keep their code back
 ``rounds.py``             create, the superpower offer, a roll, the timer, the end
 ``actions.py``            a hero's action against a roll; the hero's sheet
 ``paper_desk.py``         paper sheets: entered, checked, approved, closed
@@ -32,10 +33,12 @@ from dicehero.store.decision_map import DecisionDesk
 from dicehero.store.exports import ExportDesk
 from dicehero.store.marks_desk import MarksDesk
 from dicehero.store.players import PlayerDesk
+from dicehero.store.room import RoomDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
-class Games(PlayerDesk, BanDesk, RoundDesk, ActionDesk, MarksDesk, ExportDesk, DecisionDesk):
+class Games(PlayerDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk, MarksDesk, ExportDesk,
+            DecisionDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

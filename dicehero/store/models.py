@@ -53,6 +53,10 @@ class Game(Base):
     roster_locked: Mapped[bool] = mapped_column(default=False, server_default=false())
     # The host's cap on the heroes of the game (None: the server's MAX_PLAYERS only).
     roster_cap: Mapped[int | None] = mapped_column(default=None)
+    # The room's password, hashed with the game's code (None: no password to join).
+    password_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    # A "stream" game: the projected view does not show the join code (store/room.py).
+    stream: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class Player(Base):

@@ -22,6 +22,7 @@ from dicehero.store.models import Game, Player
 from dicehero.store.names import check_distinct, clean_name, looks
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_keys import paper_key, paper_path
+from dicehero.store.room import check_password
 
 
 def name_offer_label(name: str) -> str:
@@ -54,7 +55,7 @@ class PlayerDesk(GameAccess):
         gets that hero back, under a new secret, instead of a second one.
         A device or an ``address`` (the client's) the host banned is refused.
         """
-        only(body, "name", "paper")
+        only(body, "name", "paper", "password")
         name = clean_name(body.get("name"))
         paper = bool_field(body, "paper")
         asker = secret
@@ -80,6 +81,8 @@ class PlayerDesk(GameAccess):
             device_hash = hash_secret(device) if device and not paper else None
             where = address_hash(game, address) if not paper else None
             refuse_banned(s, game, device_hash, where)
+            if not paper:  # a paper hero is the host's own doing
+                check_password(game, body.get("password"))
             if device_hash and game.power_mode == "each":
                 mine = s.scalar(select(Player).where(Player.game_id == game.id,
                                                      Player.device_hash == device_hash,

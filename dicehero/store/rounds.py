@@ -21,6 +21,7 @@ from dicehero.store.dice import derive, derive_offer, new_seed, offer_label, rol
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, hash_secret, int_field, no_null, normalise_code, only
 from dicehero.store.models import Game, Player, Roll
+from dicehero.store.room import ROOM_FIELDS, apply_room, read_room
 
 CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no look-alikes: no B/8, O/0, I/1, S/5, Z/2, G/6
 CODE_LENGTH = 6
@@ -33,7 +34,8 @@ class RoundDesk(GameAccess):
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game; returns its join code, the host secret (shown once) and its state."""
-        only(body, "edition", "rounds", "power_mode")
+        only(body, "edition", "rounds", "power_mode", *ROOM_FIELDS)
+        room = read_room(body)
         name = body.get("edition", "classic")
         if not isinstance(name, str):
             raise StoreError(Refusal.REFUSED, "unknown_edition",
@@ -62,6 +64,7 @@ class RoundDesk(GameAccess):
             game = Game(code=code, edition=edition.name, rounds=rounds, power_mode=mode,
                         seed=seed, seed_sha256=seed_digest(seed),
                         host_secret_hash=hash_secret(host_secret))
+            apply_room(game, room)
             s.add(game)
             s.flush()
             emit(s, game, "game_created", {"code": code, "edition": edition.name,

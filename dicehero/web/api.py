@@ -143,6 +143,12 @@ def roster(code: str) -> Response:
     return _no_store(jsonify(games().lock_roster(code, bearer(), body())))
 
 
+@bp.post("/games/<code>/room")
+def room(code: str) -> Response:
+    """Host: the room's password (null: none) and whether it is a "stream" game."""
+    return _no_store(jsonify(games().room(code, bearer(), body())))
+
+
 @bp.post("/games/<code>/players/<int:player_id>/paper/approve")
 def paper_approve(code: str, player_id: int) -> Response:
     """Host: approve a paper player's pending sheet as it was sent."""

@@ -73,7 +73,8 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Which limit each write endpoint counts against, and what it calls the flood.
 _HOST_WRITES = frozenset({"api.offer", "api.roll", "api.finish", "api.timer", "api.rename",
                           "api.remove", "api.paper_approve", "api.paper_close",
-                          "api.remove_players", "api.roster", "api.ban", "api.unban"})
+                          "api.remove_players", "api.roster", "api.ban", "api.unban",
+                          "api.room"})
 
 
 class Limiter:

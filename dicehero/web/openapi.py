@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify
 
-from dicehero.web.openapi_schemas import DIE, NAME, OBJ, SCHEMAS, ref, strict
+from dicehero.web.openapi_schemas import DIE, NAME, OBJ, ROOM, SCHEMAS, ref, strict
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -95,7 +95,7 @@ def document() -> dict[str, Any]:
                 (400, 403, 413, 422, 429, 503), body=strict({
                     "edition": {"type": "string"},
                     "rounds": {"type": "integer", "minimum": 1},
-                    "power_mode": {"enum": ["table", "each"]}}))},
+                    "power_mode": {"enum": ["table", "each"]}, **ROOM}))},
             g: {"get": _op("The whole current state of a game", 200, ref("GameState"),
                            (404,), (_CODE,))},
             g + "/me": {"get": _op("Whose secret this is", 200, {
@@ -110,7 +110,13 @@ def document() -> dict[str, Any]:
                 body=strict({"name": NAME, "paper": {
                     "type": "boolean", "description": "a paper player, written in by the "
                     "host (send the host's secret as Bearer) before the first roll; never "
-                    "waited for"}}, ("name",)))},
+                    "waited for"}, "password": {
+                    "type": "string", "description": "the room's password, when the game "
+                    "has one (403 password_needed, password_wrong)"}}, ("name",)))},
+            g + "/room": {"post": _op(
+                "Host: set or clear the room's password, make it a stream game (its join "
+                "code kept off the projected view) or not", 200, ref("Room"), _HOST,
+                (_CODE,), body=strict(ROOM), auth=True)},
             g + "/players/{player_id}": {
                 "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
                     "type": "object", "required": ["player", "game", "sheet"],

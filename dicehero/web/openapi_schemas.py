@@ -29,7 +29,17 @@ NAME = {"type": "string", "minLength": 1, "maxLength": 200,
                         "(name_marks), or is or looks like a hero's already in the game "
                         "(name_taken, name_confusable: 409)"}
 
+# The room's settings, when a game is created and later (POST .../room).
+ROOM = {"password": {"type": ["string", "null"], "minLength": 1, "maxLength": 64,
+                     "description": "a password to join (compared without case or extra "
+                                    "spaces); null: none"},
+        "stream": {"type": "boolean", "description": "the projected view keeps the join "
+                                                     "code back (Host tools show it)"}}
+
 SCHEMAS: dict[str, Any] = {
+    "Room": {"type": "object", "required": ["password_required", "stream"],
+             "properties": {"password_required": {"type": "boolean"},
+                            "stream": {"type": "boolean"}}},
     "Ban": {"type": "object", "required": ["id", "player_id", "device", "address", "lifted"],
             "properties": {"id": {"type": "integer"}, "player_id": {"type": "integer"},
                            "device": {"type": "boolean"}, "address": {"type": "boolean"},
@@ -88,6 +98,7 @@ SCHEMAS: dict[str, Any] = {
             "player_count": {"type": "integer"}, "done_count": {"type": "integer"},
             "roster_locked": {"type": "boolean"},
             "roster_cap": {"type": ["integer", "null"]},
+            "password_required": {"type": "boolean"}, "stream": {"type": "boolean"},
             "round_closed": {"type": "boolean",
                              "description": "a break: the class is through with the round"},
             "par": ref("Par"),

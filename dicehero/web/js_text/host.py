@@ -93,6 +93,8 @@ HOST: dict[str, Text] = {
     "remove_note": N_("%(name)s leaves the game and the scores. Their phone says so."),
     # Translators: %(name)s is a hero's name.
     "removed": N_("%(name)s was removed."),
+    "password_set": N_("Phones now need the room's password to join."),
+    "password_none": N_("Phones join without a password."),
     # Translators: %(name)s is a hero's name.
     "banned": N_("%(name)s was removed and cannot join this game again."),
     "none_match": N_("No hero matches: nobody was removed."),

@@ -105,6 +105,8 @@
     if (document.activeElement !== $("cap")) $("cap").value = s.roster_cap || "";
     $("cap-form").hidden = over;
     text($("joining"), [s.roster_locked ? DH.t("list_locked") : "", s.roster_cap ? DH.tn("roster_cap", s.roster_cap) : "", recent ? DH.tn("joined_last_minute", recent) : ""].filter(Boolean).join(" "));
+    main.classList.toggle("stream", !!s.stream);
+    $("room-stream").checked = !!s.stream;
     $("b-lock").setAttribute("aria-pressed", String(!!s.roster_locked));
     text($("b-lock"), DH.t(s.roster_locked ? "open_list" : "lock_list"));
     $("b-lock").hidden = over;
@@ -319,6 +321,13 @@
     const r = await hostPost("/roster", { cap: v ? +v : null });
     if (r.ok) { say(r.data.cap ? DH.tn("cap_set", r.data.cap) : DH.t("cap_lifted")); refresh(); }
   });
+  // The room's password (never shown again: only whether there is one) and stream mode.
+  $("room-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const r = await hostPost("/room", { password: $("room-pw").value.trim() || null });
+    if (r.ok) { $("room-pw").value = ""; say(DH.t(r.data.password_required ? "password_set" : "password_none")); refresh(); }
+  });
+  $("room-stream").addEventListener("change", async () => { if ((await hostPost("/room", { stream: $("room-stream").checked })).ok) refresh(); });
   // The bulk removals name who they take out before the host confirms.
   async function removeMany(criteria, what, who) {
     const names = state ? state.players.filter(who).map((p) => p.name) : [];

@@ -10,7 +10,9 @@
       edition: form.edition.value,
       rounds: parseInt(form.rounds.value, 10),
       power_mode: form.querySelector("[name=power_mode]:checked").value,
+      stream: form.stream.checked,
     };
+    if (form.password.value.trim()) body.password = form.password.value.trim();
     try {
       const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang }, body: JSON.stringify(body) });
       const data = await r.json();

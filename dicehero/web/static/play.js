@@ -273,10 +273,13 @@
     ev.preventDefault();
     DH.text($("join-err"), "");
     let r;
-    try { r = await api("POST", "/players", { name: $("hero-name").value }); } catch (e) {
+    const body = { name: $("hero-name").value };
+    if (!$("pw-row").hidden) body.password = $("room-password").value;
+    try { r = await api("POST", "/players", body); } catch (e) {
       DH.text($("join-err"), DH.t("unreachable", { error: e.message })); return;
     }
     if (r.status === 409 && r.data && r.data.error && r.data.error.code === "game_over") { location.reload(); return; }
+    if (r.data && r.data.error && r.data.error.code.startsWith("password_")) $("pw-row").hidden = false;
     if (!r.ok) { DH.text($("join-err"), r.data && r.data.error ? r.data.error.message : DH.t("join_failed")); return; }
     me = { id: r.data.player.id, secret: r.data.secret, name: r.data.player.name };
     localStorage.setItem(KEY, JSON.stringify(me));

@@ -1,0 +1,107 @@
+"""The room's locks besides the roster's: a password a game may require to join, and a
+"stream" game whose join code the projected view keeps back (Host tools show it, for the
+host to give to whom they choose); what the screens need to know of both.
+
+The password is for a class told it aloud: it is compared without case and extra
+spaces, and kept only as a hash salted with the game's code. Guessing it is held back by
+the join limits (per phone and per address), and a wrong one changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import unicodedata
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from dicehero.i18n import N_
+from dicehero.store.access import GameAccess
+from dicehero.store.db import emit
+from dicehero.store.errors import Refusal, StoreError
+from dicehero.store.fields import bool_field, normalise_code, only
+from dicehero.store.models import Game
+from dicehero.store.moderation import log_step
+
+PASSWORD_MAX = 64
+ROOM_FIELDS = ("password", "stream")
+
+
+def _password_hash(code: str, password: str) -> str:
+    said = " ".join(unicodedata.normalize("NFKC", password).casefold().split())
+    return hashlib.sha256(f"{code}|room|{said}".encode()).hexdigest()
+
+
+def read_room(body: dict[str, Any]) -> dict[str, Any]:
+    """The room settings a body gives (``password``: text, or null for none; ``stream``)."""
+    out: dict[str, Any] = {}
+    if "password" in body:
+        password = body["password"]
+        if password is not None and (not isinstance(password, str) or not password.strip()
+                                     or len(password) > PASSWORD_MAX):
+            raise StoreError(Refusal.REFUSED, "bad_password",
+                             N_("A room password is text of 1 to %(n)s letters, or null "
+                                "for none."), n=PASSWORD_MAX)
+        out["password"] = password
+    if "stream" in body:
+        out["stream"] = bool_field(body, "stream")
+    return out
+
+
+def apply_room(game: Game, settings: dict[str, Any]) -> dict[str, bool]:
+    """Set the room settings on ``game``; what changed, as the moderation log says it."""
+    changed: dict[str, bool] = {}
+    if "password" in settings:
+        given = settings["password"]
+        new = _password_hash(game.code, given) if given is not None else None
+        if new != game.password_hash:
+            game.password_hash = new
+            changed["password"] = new is not None
+    if "stream" in settings and settings["stream"] != game.stream:
+        game.stream = settings["stream"]
+        changed["stream"] = game.stream
+    return changed
+
+
+def room_json(game: Game) -> dict[str, bool]:
+    """What every screen knows of the room: whether a password is needed, whether the
+    join code is kept off the projected view (never the password, nor its hash)."""
+    return {"password_required": game.password_hash is not None, "stream": game.stream}
+
+
+def check_password(game: Game, given: Any) -> None:
+    """Refuse a join without the room's password (403 with what to do)."""
+    if game.password_hash is None:
+        return
+    if not isinstance(given, str) or not given.strip():
+        raise StoreError(Refusal.NOT_YOURS, "password_needed",
+                         N_("This game has a password: ask the host for it and type it in."))
+    if not hmac.compare_digest(_password_hash(game.code, given), game.password_hash):
+        raise StoreError(Refusal.NOT_YOURS, "password_wrong",
+                         N_("That is not this game's password. Check it with the host."))
+
+
+class RoomDesk(GameAccess):
+    """The room's password and stream setting."""
+
+    def room(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """Host: set or clear the room's password, turn "stream" on or off."""
+        only(body, *ROOM_FIELDS)
+        settings = read_room(body)
+        if not settings:
+            raise StoreError(Refusal.REFUSED, "missing_field",
+                             N_("Say 'password' (text, or null for none) or 'stream' "
+                                "(true or false)."))
+
+        def work(s: Session) -> dict[str, Any]:
+            game = self._game(s, code, lock=True)
+            self._host(s, game, secret)
+            changed = apply_room(game, settings)
+            for step, on in changed.items():
+                log_step(s, game, "host", step, None, on=on)
+            if changed:
+                emit(s, game, "room", room_json(game))
+            return room_json(game)
+
+        return self.store.write(normalise_code(code), work)
