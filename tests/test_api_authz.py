@@ -66,6 +66,9 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("DELETE", "/api/games/{code}/bans/1", None,  # host: this game has no ban 1
      {"host": 404, "player": 403, "other": 403, "none": 401}),
+    ("POST", "/api/games/{code}/overlay", {"delay": 5},
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("GET", "/api/games/{code}/overlay", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/scores", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/export.json", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/export.csv", None, dict.fromkeys(ROLES, 200)),

@@ -70,6 +70,7 @@ class ExportDesk(ParDesk):
                 "roster_locked": game.roster_locked,
                 "roster_cap": game.roster_cap,
                 **room_json(game),
+                "overlay_delay": game.overlay_delay,
                 "results": self._results(s, game, players),
                 "par": self._par_json(s, game),
                 "last_event_id": game.last_event_id,

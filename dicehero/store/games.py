@@ -20,8 +20,7 @@ written.
                           (``work_pool.py``, ``witness_job.py``), the verdict an event
 ``exports.py``            state, scores, JSON and CSV exports, the printed roster
 ``decision_map.py``       what the class did with each die of a round
-``par_desk.py``           par: the bot's play on the class's dice, worked out in the
-                          worker pool (``par_work.py``, ``par_jobs.py``)
+class Games(
 ========================  ================================================================
 """
 
@@ -32,13 +31,14 @@ from dicehero.store.bans import BanDesk
 from dicehero.store.decision_map import DecisionDesk
 from dicehero.store.exports import ExportDesk
 from dicehero.store.marks_desk import MarksDesk
+from dicehero.store.overlay import OverlayDesk
 from dicehero.store.players import PlayerDesk
 from dicehero.store.room import RoomDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
 class Games(PlayerDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk, MarksDesk, ExportDesk,
-            DecisionDesk):
+            DecisionDesk, OverlayDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

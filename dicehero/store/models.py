@@ -57,6 +57,8 @@ class Game(Base):
     password_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     # A "stream" game: the projected view does not show the join code (store/room.py).
     stream: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Seconds the stream overlay shows the game late, for a stream whose viewers see it late.
+    overlay_delay: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class Player(Base):

@@ -231,6 +231,18 @@ def decisions_csv(code: str) -> Response:
     return resp
 
 
+@bp.get("/games/<code>/overlay")
+def overlay(code: str) -> Response:
+    """What the stream overlay shows (public: no secret), and its delay."""
+    return _no_store(jsonify(games().overlay(code)))
+
+
+@bp.post("/games/<code>/overlay")
+def overlay_delay(code: str) -> Response:
+    """Host: the seconds the stream overlay shows the game late."""
+    return _no_store(jsonify(games().set_overlay(code, bearer(), body())))
+
+
 @bp.get("/editions/<name>")
 def edition(name: str) -> Response:
     """The printed sheet of an edition."""

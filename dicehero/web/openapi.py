@@ -287,6 +287,26 @@ def document() -> dict[str, Any]:
                                              "cap": {"type": ["integer", "null"],
                                                      "minimum": 1}}),
                 auth=True)},
+            g + "/overlay": {
+                "get": _op(
+                    "The stream overlay's view: the round's dice, the ready count, the "
+                    "standings at the break and the podium (public: no secret)", 200,
+                    {"type": "object",
+                     "required": ["code", "status", "rounds", "roll", "dice", "typed",
+                                  "ready", "heroes", "between", "standings", "delay",
+                                  "last_event_id"],
+                     "properties": {"dice": {"type": ["array", "null"],
+                                             "items": {"type": "integer"}},
+                                    "standings": {"type": "array", "items": OBJ},
+                                    "delay": {"type": "integer"}}},
+                    (404,), (_CODE,)),
+                "post": _op(
+                    "Host: how many seconds the stream overlay shows the game late", 200,
+                    {"type": "object", "required": ["delay"],
+                     "properties": {"delay": {"type": "integer"}}},
+                    _HOST, (_CODE,), body=strict({"delay": {"type": "integer", "minimum": 0,
+                                                           "maximum": 120}}, ("delay",)),
+                    auth=True)},
             g + "/players/{player_id}/paper/approve": {"post": _op(
                 "Host: approve a paper player's pending sheet as it was sent", 200,
                 ref("PaperReply"), _HOST, (_CODE, _PID), body=strict({}), auth=True)},

@@ -99,6 +99,8 @@ SCHEMAS: dict[str, Any] = {
             "roster_locked": {"type": "boolean"},
             "roster_cap": {"type": ["integer", "null"]},
             "password_required": {"type": "boolean"}, "stream": {"type": "boolean"},
+            "overlay_delay": {"type": "integer",
+                              "description": "seconds the stream overlay shows the game late"},
             "round_closed": {"type": "boolean",
                              "description": "a break: the class is through with the round"},
             "par": ref("Par"),

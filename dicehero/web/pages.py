@@ -140,6 +140,15 @@ def host(code: str) -> str:
                            unreachable=unreachable, no_network=no_network, listen=listen)
 
 
+@bp.get("/overlay/<code>")
+def overlay(code: str) -> str:
+    """The stream overlay: a transparent page for a streaming program's browser source."""
+    state = _game_state(code)
+    edition = load_edition(state["edition"])
+    return render_template("overlay.html", game=state, edition=edition_shown(edition),
+                           join_base=join_base())
+
+
 @bp.get("/qr/<code>.svg")
 def qr(code: str) -> Response:
     """The QR code of a game's join link, as SVG drawn on the server."""

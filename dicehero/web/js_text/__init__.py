@@ -15,7 +15,7 @@ from flask_babel import get_translations
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from dicehero.web.js_text.host import HOST
+from dicehero.web.js_text.host import HOST, OVERLAY
 from dicehero.web.js_text.marks import UNREACHABLE, Text
 from dicehero.web.js_text.pages import PAPER, PAR, PLAY, SOLO
 from dicehero.web.js_text.sheet import SHEET
@@ -23,7 +23,8 @@ from dicehero.web.js_text.sheet import SHEET
 # Each page script: the words it writes.
 SCRIPTS: dict[str, dict[str, Text]] = {
     "host_new": {"unreachable": UNREACHABLE},
-    "sheet": SHEET, "solo": SOLO, "host": HOST, "par": PAR, "paper": PAPER, "play": PLAY,
+    "sheet": SHEET, "solo": SOLO, "host": HOST, "overlay": OVERLAY, "par": PAR, "paper": PAPER,
+    "play": PLAY,
 }
 
 

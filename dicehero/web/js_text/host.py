@@ -201,4 +201,13 @@ HOST: dict[str, Text] = {
     "downloaded": N_("Downloaded %(file)s: open it and print."),
     "download_failed": N_("The sheets could not be downloaded: is the server still running?"),
     "not_host_secret": N_("That is not this game's host secret."),
+    # Translators: %(n)s is the host's delay of the stream overlay, in seconds.
+    "overlay_delay_set": Np_("The overlay shows the game %(n)s second late.",
+                             "The overlay shows the game %(n)s seconds late."),
+    "overlay_at_once": N_("The overlay shows the game as it happens."),
 }
+
+# The stream overlay (overlay.js) says only what the projector says, in the same words.
+OVERLAY: dict[str, Text] = {key: HOST[key] for key in (
+    "round_of", "game_over", "waiting_joined", "the_dice", "no_dice_yet", "standings_after",
+    "honor")}

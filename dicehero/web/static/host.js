@@ -41,6 +41,7 @@
   // What the screen draws of the results and of the printed sheets lives in its own file.
   const drawn = DH.hostResults({ $, text, api, ed, state: () => state, doodle, sheetLink, soon: () => soon() });
   const printCount = DH.hostPrint({ $, text, code, secret: () => secret, state: () => state });
+  const streamTools = DH.hostStream({ $, api, say, refresh: () => soon() });
 
   // The projector shows the class what is theirs; renaming, removing and the roster's
   // flood controls are host tools, shown only when the host turns them on (remembered).
@@ -111,6 +112,7 @@
     text($("b-lock"), DH.t(s.roster_locked ? "open_list" : "lock_list"));
     $("b-lock").hidden = over;
     if ($("print").open) printCount();
+    streamTools(s);
     $("b-rm-burst").hidden = over || !s.players.length;
     $("b-rm-nopower").hidden = over || !s.players.some((p) => !p.paper && !p.superpower);
     text($("count"), s.player_count);
