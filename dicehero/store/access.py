@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from dicehero.engine import score
 from dicehero.i18n import N_
+from dicehero.store.cohost_keys import cohost_key
 from dicehero.store.db import Store
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import hash_secret, normalise_code
@@ -108,13 +109,17 @@ class GameAccess:
         return row[0], row[1]
 
     def _who(self, session: Session, game: Game, secret: str | None) -> tuple[str, Player | None]:
-        """``("host", None)`` or ``("player", p)`` for the secret; 401 for none or a wrong one."""
+        """``("host", None)``, ``("cohost", None)`` or ``("player", p)`` for the secret; 401 for
+        none or a wrong one."""
         if not secret:
             raise StoreError(Refusal.NO_SECRET, "no_secret",
                              N_("Send your secret as 'Authorization: Bearer ...'."))
         h = hash_secret(secret)
         if hmac.compare_digest(h, game.host_secret_hash):
             return "host", None
+        cohost = cohost_key(game)
+        if cohost is not None and hmac.compare_digest(h, hash_secret(cohost)):
+            return "cohost", None
         p = session.scalar(select(Player).where(Player.secret_hash == h,
                                                 Player.game_id == game.id))
         if p is None or not hmac.compare_digest(h, p.secret_hash):
@@ -124,13 +129,26 @@ class GameAccess:
 
     def _host(self, session: Session, game: Game, secret: str | None) -> None:
         role, _ = self._who(session, game, secret)
+        if role == "cohost":
+            raise StoreError(Refusal.NOT_YOURS, "not_host",
+                             N_("A co-host can remove, ban and rename heroes, approve paper "
+                                "sheets and lock the list; only the host can do that."))
         if role != "host":
             raise StoreError(Refusal.NOT_YOURS, "not_host", N_("Only the host can do that."))
 
+    def _moderator(self, session: Session, game: Game, secret: str | None) -> str:
+        """``"host"`` or ``"cohost"``: who takes a moderation step (403 for a hero)."""
+        role, _ = self._who(session, game, secret)
+        if role == "player":
+            raise StoreError(Refusal.NOT_YOURS, "not_host", N_("Only the host can do that."))
+        return role
+
     def _owner(self, session: Session, game: Game, player: Hero, secret: str | None,
-               host_may: bool) -> str:
+               host_may: bool, cohost_may: bool = False) -> str:
         """Who may touch ``player``'s sheet: ``"player"`` with their own secret, ``"host"``
-        with the host's when ``host_may``; 401 without a secret, 403 for anyone else.
+        with the host's when ``host_may``, ``"cohost"`` with the co-host's when
+        ``cohost_may`` (reading a paper sheet to approve it); 401 without a secret, 403 for
+        anyone else.
 
         The one ownership check of the store: every route to a hero's sheet comes here.
         """
@@ -138,8 +156,8 @@ class GameAccess:
         if secret and hmac.compare_digest(hash_secret(secret), player.secret_hash):
             return "player"
         role, _ = self._who(session, game, secret)  # 401 for none or a wrong one
-        if role == "host" and host_may:
-            return "host"
+        if (role == "host" and host_may) or (role == "cohost" and cohost_may):
+            return role
         raise StoreError(Refusal.NOT_YOURS, "not_your_sheet", N_("That is another player's sheet."))
 
     def _as_player(self, session: Session, game: Game, player: Hero,

@@ -63,14 +63,14 @@ class BanDesk(GameAccess):
 
     def ban(self, code: str, secret: str | None, player_id: int,
             body: dict[str, Any]) -> dict[str, Any]:
-        """Host: take a hero out of the game and keep their device out (``"address":
+        """Host or co-host: take a hero out of the game and keep their device out (``"address":
         true``: every phone joining from their address too)."""
         only(body, "address")
         by_address = bool_field(body, "address")
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
+            by = self._moderator(s, game, secret)
             p = self._player(s, game, player_id)
             ban = Ban(game_id=game.id, player_id=p.id, device_hash=p.device_hash,
                       address_hash=p.address_hash if by_address else None)
@@ -78,7 +78,7 @@ class BanDesk(GameAccess):
             was_in = not p.removed
             p.removed = True
             s.flush()
-            log_step(s, game, "host", "ban", p.id, address=by_address)
+            log_step(s, game, by, "ban", p.id, address=by_address)
             if was_in:  # the same event as a removal: every screen drops the name
                 emit(s, game, "player_removed", {
                     "player": {"id": p.id, "name": p.name},
@@ -91,10 +91,10 @@ class BanDesk(GameAccess):
         return self.store.write(normalise_code(code), work)
 
     def bans(self, code: str, secret: str | None) -> dict[str, Any]:
-        """Host: the game's bans, with the banned heroes' names, newest first."""
+        """Host or co-host: the game's bans, with the banned heroes' names, newest first."""
         with self.store.read() as s:
             game = self._game(s, code)
-            self._host(s, game, secret)
+            self._moderator(s, game, secret)
             rows = list(s.scalars(select(Ban).where(Ban.game_id == game.id)
                                   .order_by(Ban.id.desc())))
             names = {pid: name for pid, name in s.execute(select(Player.id, Player.name).where(
@@ -102,18 +102,19 @@ class BanDesk(GameAccess):
             return {"bans": [{**ban_json(b), "name": names.get(b.player_id)} for b in rows]}
 
     def unban(self, code: str, secret: str | None, ban_id: int) -> dict[str, Any]:
-        """Host: lift a ban; the phone may join again (as a new hero: the old one stays out)."""
+        """Host or co-host: lift a ban; the phone may join again (as a new hero: the old one
+        stays out)."""
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
+            by = self._moderator(s, game, secret)
             ban = s.get(Ban, ban_id) if 0 < ban_id < 2**62 else None
             if ban is None or ban.game_id != game.id:
                 raise StoreError(Refusal.NOT_FOUND, "unknown_ban",
                                  N_("There is no such ban in this game."))
             if ban.lifted_at is None:
                 ban.lifted_at = datetime.now(UTC)
-                log_step(s, game, "host", "unban", ban.player_id, ban=ban.id)
+                log_step(s, game, by, "unban", ban.player_id, ban=ban.id)
             return {"ban": ban_json(ban)}
 
         return self.store.write(normalise_code(code), work)

@@ -19,6 +19,7 @@ from dicehero.store.dice import offer_label
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.models import ActionRow, Game, Player, Roll
+from dicehero.store.moderation import moderation_log
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_keys import holds_derived_key, paper_key, paper_path
 from dicehero.store.par_desk import ParDesk
@@ -154,6 +155,7 @@ class ExportDesk(ParDesk):
                              **({"paper_sheet": paper[p.id]} if p.id in paper else {})}
                             for p in players],
                 "leaderboard": list(board.values()),
+                "moderation": moderation_log(s, game),
             }
 
     def export_csv(self, code: str) -> str:

@@ -20,7 +20,10 @@ written.
                           (``work_pool.py``, ``witness_job.py``), the verdict an event
 ``exports.py``            state, scores, JSON and CSV exports, the printed roster
 ``decision_map.py``       what the class did with each die of a round
-class Games(
+``overlay.py``            the stream overlay's view of a game, and its delay
+``cohosts.py``            the co-host link (moderation steps: ``moderation.py``)
+``par_desk.py``           par: the bot's play on the class's dice, worked out off the
+                          request path (``par_work.py``, ``par_jobs.py``)
 ========================  ================================================================
 """
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 from dicehero.store.actions import KEY_MAX, ActionDesk
 from dicehero.store.bans import BanDesk
+from dicehero.store.cohosts import CohostDesk
 from dicehero.store.decision_map import DecisionDesk
 from dicehero.store.exports import ExportDesk
 from dicehero.store.marks_desk import MarksDesk
@@ -38,7 +42,7 @@ from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
 class Games(PlayerDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk, MarksDesk, ExportDesk,
-            DecisionDesk, OverlayDesk):
+            DecisionDesk, OverlayDesk, CohostDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

@@ -29,6 +29,7 @@ from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, normalise_code, only
 from dicehero.store.models import ActionRow, EventRow, Game, Player
+from dicehero.store.moderation import log_step
 from dicehero.store.paper import (
     PAPER_DONE,
     check_unchanged,
@@ -69,11 +70,12 @@ class PaperDesk(GameAccess):
                              f"Paper sheets for this game were taken "
                              f"until {minutes} minutes after it ended.")
 
-    def _paper_player(self, s: Session, game: Game, player_id: int,
-                      secret: str | None) -> tuple[Player, str]:
-        """The paper player ``player_id`` and who asks, if the secret is theirs or the host's."""
+    def _paper_player(self, s: Session, game: Game, player_id: int, secret: str | None,
+                      cohost_may: bool = False) -> tuple[Player, str]:
+        """The paper player ``player_id`` and who asks, if the secret is theirs or the host's
+        (or a co-host's, with ``cohost_may``: reading or approving a sheet)."""
         player = self._player(s, game, player_id)
-        role = self._owner(s, game, player, secret, host_may=True)
+        role = self._owner(s, game, player, secret, host_may=True, cohost_may=cohost_may)
         if player.removed:
             raise StoreError(Refusal.NOT_YOURS, "player_removed",
                              "The host removed this hero from the game.")
@@ -119,10 +121,11 @@ class PaperDesk(GameAccess):
         return None
 
     def paper_sheet(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
-        """A paper player's sheet as last sent, with its score and rank (them or the host)."""
+        """A paper player's sheet as last sent, with its score and rank (them, the host or a
+        co-host)."""
         with self.store.read() as s:
             game = self._game(s, code)
-            player, _ = self._paper_player(s, game, player_id, secret)
+            player, _ = self._paper_player(s, game, player_id, secret, cohost_may=True)
             return self._paper_reply(game, player, self._last_paper(s, player),
                                      self._leaderboard(s, game),
                                      self._checking(s, game, player))
@@ -203,13 +206,13 @@ class PaperDesk(GameAccess):
 
     def paper_approve(self, code: str, secret: str | None, player_id: int,
                       body: dict[str, Any]) -> dict[str, Any]:
-        """The host approves a paper player's pending sheet, as it was sent (host only)."""
+        """The host (or a co-host) approves a paper player's pending sheet, as it was sent."""
         only(body)
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
-            player, _ = self._paper_player(s, game, player_id, secret)
+            by = self._moderator(s, game, secret)
+            player, _ = self._paper_player(s, game, player_id, secret, cohost_may=True)
             self._check_paper_open(game)
             last = self._last_paper(s, player)
             if last is None or not is_paper_row(last.action):
@@ -223,6 +226,7 @@ class PaperDesk(GameAccess):
                             idempotency_key="paper:" + secrets.token_hex(12))
             s.add(row)
             s.flush()
+            log_step(s, game, by, "approve", player.id)
             reply = self._paper_reply(game, player, row, board)
             self._emit_paper_sheet(s, game, player, reply)
             return {**reply, "stored": True}

@@ -19,6 +19,7 @@ from dicehero.store.doodles import get_doodle, put_doodle
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, hash_secret, int_field, normalise_code, only
 from dicehero.store.models import Game, Player
+from dicehero.store.moderation import log_step
 from dicehero.store.names import check_distinct, clean_name, looks
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_keys import paper_key, paper_path
@@ -127,6 +128,8 @@ class PlayerDesk(GameAccess):
         if not secret:
             raise StoreError(Refusal.NO_SECRET, "no_secret", words)
         role, _ = self._who(s, game, secret)
+        if role == "cohost":
+            self._host(s, game, secret)  # says what a co-host may do
         if role != "host":
             raise StoreError(Refusal.NOT_YOURS, "not_host", words)
 
@@ -159,15 +162,16 @@ class PlayerDesk(GameAccess):
 
     def rename(self, code: str, secret: str | None, player_id: int,
                body: dict[str, Any]) -> dict[str, Any]:
-        """Give a player another name (the host's answer to a rude one)."""
+        """Give a player another name (the host's or a co-host's answer to a rude one)."""
         only(body, "name")
         name = clean_name(body.get("name"))
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
+            by = self._moderator(s, game, secret)
             p = self._player(s, game, player_id)
             check_distinct(name, (o.name for o in self._active(s, game) if o.id != p.id))
+            log_step(s, game, by, "rename", p.id, **{"from": p.name, "to": name})
             p.name = name
             emit(s, game, "player_renamed", {"player": {"id": p.id, "name": name}})
             return {"player": player_json(p, game)}
@@ -175,14 +179,15 @@ class PlayerDesk(GameAccess):
         return self.store.write(normalise_code(code), work)
 
     def remove(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
-        """Take a player out of the game (their sheet stays in the log)."""
+        """Take a player out of the game (their sheet stays in the log); host or co-host."""
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
+            by = self._moderator(s, game, secret)
             p = self._player(s, game, player_id)
             if not p.removed:
                 p.removed = True
+                log_step(s, game, by, "remove", p.id)
                 s.flush()
                 emit(s, game, "player_removed", {
                     "player": {"id": p.id, "name": p.name},
@@ -214,7 +219,7 @@ class PlayerDesk(GameAccess):
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
+            by = self._moderator(s, game, secret)
             chosen = {}
             if never_chose:
                 fold = self._fold(s, game)
@@ -230,6 +235,8 @@ class PlayerDesk(GameAccess):
             for p in gone:
                 p.removed = True
             if gone:
+                log_step(s, game, by, "remove", None, ids=[p.id for p in gone],
+                         **{k: v for k, v in body.items() if k != "ids"})
                 s.flush()
                 emit(s, game, "players_removed", {
                     "players": [{"id": p.id, "name": p.name} for p in gone],
@@ -242,7 +249,8 @@ class PlayerDesk(GameAccess):
         return self.store.write(normalise_code(code), work)
 
     def lock_roster(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
-        """Lock (or open again) the list of heroes, and cap how many it takes (host only).
+        """Lock (or open again) the list of heroes, and cap how many it takes (host or
+        co-host).
 
         ``locked``: while locked no one joins. ``cap``: at most so many heroes (phone
         and paper; those already in stay), ``null`` for no cap but the server's. A
@@ -259,13 +267,15 @@ class PlayerDesk(GameAccess):
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)
-            self._host(s, game, secret)
+            by = self._moderator(s, game, secret)
             changed = False
             if locked is not None and game.roster_locked != locked:
                 game.roster_locked = locked
+                log_step(s, game, by, "lock" if locked else "unlock")
                 changed = True
             if "cap" in body and game.roster_cap != cap:
                 game.roster_cap = cap
+                log_step(s, game, by, "cap", cap=cap)
                 changed = True
             if changed:
                 emit(s, game, "roster", {"locked": game.roster_locked, "cap": game.roster_cap})

@@ -71,13 +71,13 @@ def player(code: str, player_id: int) -> Response:
 
 @bp.patch("/games/<code>/players/<int:player_id>")
 def rename(code: str, player_id: int) -> Response:
-    """Host: rename a player."""
+    """Host or co-host: rename a player."""
     return jsonify(games().rename(code, bearer(), player_id, body()))
 
 
 @bp.delete("/games/<code>/players/<int:player_id>")
 def remove(code: str, player_id: int) -> Response:
-    """Host: remove a player."""
+    """Host or co-host: remove a player."""
     return jsonify(games().remove(code, bearer(), player_id))
 
 
@@ -133,13 +133,13 @@ def paper_link(code: str, player_id: int) -> Response:
 
 @bp.post("/games/<code>/players/remove")
 def remove_players(code: str) -> Response:
-    """Host: remove heroes in bulk (by id, who joined in a burst, who never chose)."""
+    """Host or co-host: remove heroes in bulk (by id, who joined in a burst, who never chose)."""
     return _no_store(jsonify(games().remove_many(code, bearer(), body())))
 
 
 @bp.post("/games/<code>/roster")
 def roster(code: str) -> Response:
-    """Host: lock the roster (no one joins) or open it again."""
+    """Host or co-host: lock the roster (no one joins) or open it again."""
     return _no_store(jsonify(games().lock_roster(code, bearer(), body())))
 
 
@@ -149,9 +149,15 @@ def room(code: str) -> Response:
     return _no_store(jsonify(games().room(code, bearer(), body())))
 
 
+@bp.post("/games/<code>/cohost")
+def cohost(code: str) -> Response:
+    """Host: the co-host link (``{"renew": true}`` for a new one; the old one dies)."""
+    return _no_store(jsonify(games().cohost_link(code, bearer(), body())))
+
+
 @bp.post("/games/<code>/players/<int:player_id>/paper/approve")
 def paper_approve(code: str, player_id: int) -> Response:
-    """Host: approve a paper player's pending sheet as it was sent."""
+    """Host or co-host: approve a paper player's pending sheet as it was sent."""
     return _no_store(jsonify(games().paper_approve(code, bearer(), player_id, body())))
 
 

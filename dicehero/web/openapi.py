@@ -100,7 +100,7 @@ def document() -> dict[str, Any]:
                            (404,), (_CODE,))},
             g + "/me": {"get": _op("Whose secret this is", 200, {
                 "type": "object", "required": ["role"],
-                "properties": {"role": {"enum": ["host", "player"]}, "player": OBJ}},
+                "properties": {"role": {"enum": ["host", "cohost", "player"]}, "player": OBJ}},
                 (401, 404), (_CODE,), auth=True)},
             g + "/players": {"post": _op(
                 "Join with a hero name (reply holds the player secret)", 201, {
@@ -307,6 +307,13 @@ def document() -> dict[str, Any]:
                     _HOST, (_CODE,), body=strict({"delay": {"type": "integer", "minimum": 0,
                                                            "maximum": 120}}, ("delay",)),
                     auth=True)},
+            g + "/cohost": {"post": _op(
+                "Host: the co-host link for a helper who moderates (renew: a new key, the "
+                "old link no longer works)", 200,
+                {"type": "object", "required": ["secret", "path", "renewed"],
+                 "properties": {"secret": {"type": "string"}, "path": {"type": "string"},
+                                "renewed": {"type": "boolean"}}},
+                _HOST, (_CODE,), body=strict({"renew": {"type": "boolean"}}), auth=True)},
             g + "/players/{player_id}/paper/approve": {"post": _op(
                 "Host: approve a paper player's pending sheet as it was sent", 200,
                 ref("PaperReply"), _HOST, (_CODE, _PID), body=strict({}), auth=True)},
