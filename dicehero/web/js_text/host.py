@@ -205,6 +205,15 @@ HOST: dict[str, Text] = {
     "overlay_delay_set": Np_("The overlay shows the game %(n)s second late.",
                              "The overlay shows the game %(n)s seconds late."),
     "overlay_at_once": N_("The overlay shows the game as it happens."),
+    "cohost_link": N_("Co-host link"),
+    # Translators: %(link)s is the address of the co-host's page.
+    "cohost_give": N_("Give it only to your co-host, never on screen: they can remove, ban "
+                      "and rename heroes, approve paper sheets and lock the list, but not "
+                      "roll, type dice or end the game. %(link)s"),
+    # Translators: %(link)s is the address of the co-host's page.
+    "cohost_renewed": N_("A new co-host link: the old one no longer works. %(link)s"),
+    "cohost_here": N_("You are a co-host: you can remove, ban and rename heroes, approve "
+                      "paper sheets and lock the list."),
 }
 
 # The stream overlay (overlay.js) says only what the projector says, in the same words.

@@ -10,7 +10,7 @@
   const text = (el, s) => { el.textContent = s; };
   const KEY = "dh.host." + code;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  let secret = localStorage.getItem(KEY);
+  let secret = localStorage.getItem(KEY) || localStorage.getItem("dh.cohost." + code);
   let state = null;
   let timerEnds = null;
   let rolling = false;
@@ -41,7 +41,7 @@
   // What the screen draws of the results and of the printed sheets lives in its own file.
   const drawn = DH.hostResults({ $, text, api, ed, state: () => state, doodle, sheetLink, soon: () => soon() });
   const printCount = DH.hostPrint({ $, text, code, secret: () => secret, state: () => state });
-  const streamTools = DH.hostStream({ $, api, say, refresh: () => soon() });
+  const streamTools = DH.hostStream({ $, main, api, say, ask, refresh: () => soon() });
 
   // The projector shows the class what is theirs; renaming, removing and the roster's
   // flood controls are host tools, shown only when the host turns them on (remembered).

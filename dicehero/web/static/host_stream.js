@@ -1,18 +1,44 @@
-/* Host tools for a stream: the overlay's delay (the overlay's address is in the page).
+/* Host tools for a stream or a big class: the overlay's delay, the co-host link, and the
+   host page as a co-host sees it. Loaded before host.js: a co-host's link (#cohost=KEY)
+   is put away before host.js reads its secret, and taken out of the address bar.
    host.js hands it what it needs and calls the returned function with each state. */
 "use strict";
 (function () {
   const DH = (window.DH = window.DH || {});
+  const main = document.getElementById("host");
+  const given = /#cohost=([\w-]+)/.exec(location.hash);
+  if (main && given) {
+    // Kept apart from a host secret this browser may hold (the host trying their own link).
+    localStorage.setItem("dh.cohost." + main.dataset.code, given[1]);
+    localStorage.setItem("dh.tools." + main.dataset.code, "1");
+    history.replaceState(null, "", location.pathname + location.search);
+  }
 
-  // h: { $, api, say(text, bad), refresh() }.
+  // h: { $, main, api, say(text, bad), ask(title, line, options), refresh() }.
   DH.hostStream = function (h) {
     const { $, api, say } = h;
+    function failed(r) {
+      say(r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }), true);
+    }
     $("delay-form").addEventListener("submit", async (e) => {
       e.preventDefault();
       const r = await api("POST", "/overlay", { delay: +$("delay").value || 0 });
-      if (!r.ok) { say(r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }), true); return; }
+      if (!r.ok) { failed(r); return; }
       say(r.data.delay ? DH.tn("overlay_delay_set", r.data.delay) : DH.t("overlay_at_once"));
       h.refresh();
+    });
+    // The link is shown in the dialog only, and gone from the page once it closes.
+    async function cohostLink(renew) {
+      const r = await api("POST", "/cohost", renew ? { renew: true } : {});
+      if (!r.ok) { failed(r); return; }
+      const link = ($("host").dataset.join || location.origin + "/").replace(/\/$/, "") + r.data.path;
+      const again = await h.ask(DH.t("cohost_link"), DH.t(renew ? "cohost_renewed" : "cohost_give", { link }), { ok: DH.t("new_link") });
+      $("ask-text").textContent = "";
+      if (again) cohostLink(true);
+    }
+    $("b-cohost").addEventListener("click", () => cohostLink(false));
+    api("GET", "/me").then((r) => {
+      if (r.ok && r.data.role === "cohost") { h.main.classList.add("cohost"); say(DH.t("cohost_here")); }
     });
     return function render(s) {
       if (document.activeElement !== $("delay")) $("delay").value = s.overlay_delay;

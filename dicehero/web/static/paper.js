@@ -10,7 +10,8 @@
   // The host opens this page for one paper hero (?hero=ID from the host screen) to check a
   // sheet the player sent, or to type one in; the host's sheets are approved as sent.
   const hero = +new URLSearchParams(location.search).get("hero") || 0;
-  const hostSecret = hero ? localStorage.getItem("dh.host." + code) : null;
+  // The host's secret, or a co-host's key (host_stream.js): either may approve a sheet.
+  const hostSecret = hero ? localStorage.getItem("dh.host." + code) || localStorage.getItem("dh.cohost." + code) : null;
   const asHost = !!hostSecret;
   const KEY = "dh.paper." + code;
   const DRAFT = asHost ? "dh.paper.draft." + code + ".host." + hero : "dh.paper.draft." + code;

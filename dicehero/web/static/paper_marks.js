@@ -9,7 +9,8 @@
   const names = JSON.parse($("loc-names").textContent);
   // The host opens this page for one paper hero (?hero=ID); the player has their own secret.
   const hero = +new URLSearchParams(location.search).get("hero") || 0;
-  const hostSecret = hero ? localStorage.getItem("dh.host." + code) : null;
+  // The host's secret, or a co-host's key (host_stream.js): either may approve a sheet.
+  const hostSecret = hero ? localStorage.getItem("dh.host." + code) || localStorage.getItem("dh.cohost." + code) : null;
   let me = null;
   try { me = hostSecret ? { id: hero, secret: hostSecret } : JSON.parse(localStorage.getItem("dh.paper." + code)); } catch (e) { me = null; }
   let rolls = [];
