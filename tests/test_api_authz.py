@@ -69,6 +69,8 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
     ("POST", "/api/games/{code}/overlay", {"delay": 5},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("GET", "/api/games/{code}/overlay", None, dict.fromkeys(ROLES, 200)),
+    ("POST", "/api/games/{code}/host-hero", {"name": "Boss"},
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("POST", "/api/games/{code}/cohost", {},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("GET", "/api/games/{code}/scores", None, dict.fromkeys(ROLES, 200)),

@@ -97,6 +97,7 @@ HOST_ONLY = [
     ("POST", "/offer", {"choices": [1, 2]}),
     ("POST", "/timer", {"seconds": 60}),
     ("POST", "/cohost", {"renew": True}),
+    ("POST", "/host-hero", {"name": "Boss"}),
     ("POST", "/overlay", {"delay": 5}),
     ("POST", "/players", {"name": "Pat", "paper": True}),
     ("GET", "/sheets.pdf", None),

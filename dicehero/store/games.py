@@ -22,6 +22,7 @@ written.
 ``decision_map.py``       what the class did with each die of a round
 ``overlay.py``            the stream overlay's view of a game, and its delay
 ``cohosts.py``            the co-host link (moderation steps: ``moderation.py``)
+``host_hero.py``          the host plays along: the host's own hero
 ``par_desk.py``           par: the bot's play on the class's dice, worked out off the
                           request path (``par_work.py``, ``par_jobs.py``)
 ========================  ================================================================
@@ -34,6 +35,7 @@ from dicehero.store.bans import BanDesk
 from dicehero.store.cohosts import CohostDesk
 from dicehero.store.decision_map import DecisionDesk
 from dicehero.store.exports import ExportDesk
+from dicehero.store.host_hero import HostHeroDesk
 from dicehero.store.marks_desk import MarksDesk
 from dicehero.store.overlay import OverlayDesk
 from dicehero.store.players import PlayerDesk
@@ -41,8 +43,8 @@ from dicehero.store.room import RoomDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
-class Games(PlayerDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk, MarksDesk, ExportDesk,
-            DecisionDesk, OverlayDesk, CohostDesk):
+class Games(HostHeroDesk, PlayerDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk, MarksDesk,
+            ExportDesk, DecisionDesk, OverlayDesk, CohostDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

@@ -61,6 +61,8 @@ class Game(Base):
     overlay_delay: Mapped[int] = mapped_column(default=0, server_default="0")
     # The co-host link's round (0: never shared); renewing it counts up, the old link dies.
     cohost_round: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The host's own hero, when the host plays along (a hero like any other, own secret).
+    host_player_id: Mapped[int | None] = mapped_column(default=None)
 
 
 class Player(Base):

@@ -149,6 +149,12 @@ def room(code: str) -> Response:
     return _no_store(jsonify(games().room(code, bearer(), body())))
 
 
+@bp.post("/games/<code>/host-hero")
+def host_hero(code: str) -> Response:
+    """Host: play along with a hero of their own; the hero's link (asked again: a new one)."""
+    return _no_store(jsonify(games().host_hero(code, bearer(), body())))
+
+
 @bp.post("/games/<code>/cohost")
 def cohost(code: str) -> Response:
     """Host: the co-host link (``{"renew": true}`` for a new one; the old one dies)."""

@@ -307,6 +307,14 @@ def document() -> dict[str, Any]:
                     _HOST, (_CODE,), body=strict({"delay": {"type": "integer", "minimum": 0,
                                                            "maximum": 120}}, ("delay",)),
                     auth=True)},
+            g + "/host-hero": {"post": _op(
+                "Host: play along with a hero of their own, joined as a phone joins; asked "
+                "again, the same hero under a new secret", 200,
+                {"type": "object", "required": ["player", "secret", "path", "returning"],
+                 "properties": {"player": OBJ, "secret": {"type": "string"},
+                                "path": {"type": "string"},
+                                "returning": {"type": "boolean"}}},
+                _HOST, (_CODE,), body=strict({"name": {"type": "string"}}), auth=True)},
             g + "/cohost": {"post": _op(
                 "Host: the co-host link for a helper who moderates (renew: a new key, the "
                 "old link no longer works)", 200,

@@ -206,6 +206,9 @@ HOST: dict[str, Text] = {
                              "The overlay shows the game %(n)s seconds late."),
     "overlay_at_once": N_("The overlay shows the game as it happens."),
     "cohost_link": N_("Co-host link"),
+    # Translators: %(link)s is the address of the host's own hero's page.
+    "hero_link": N_("Your hero's sheet is below; on your phone, open (never on screen): "
+                    "%(link)s"),
     # Translators: %(link)s is the address of the co-host's page.
     "cohost_give": N_("Give it only to your co-host, never on screen: they can remove, ban "
                       "and rename heroes, approve paper sheets and lock the list, but not "

@@ -37,6 +37,19 @@
       if (again) cohostLink(true);
     }
     $("b-cohost").addEventListener("click", () => cohostLink(false));
+    // The host plays along: their own hero, on their phone or in the panel below; the
+    // hero's page gets the hero's key only, never the host's secret.
+    $("hero-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await api("POST", "/host-hero", { name: $("host-hero-name").value });
+      if (!r.ok) { failed(r); return; }
+      const link = ($("host").dataset.join || location.origin + "/").replace(/\/$/, "") + r.data.path;
+      $("hero-link").textContent = DH.t("hero_link", { link });
+      $("hero-link").hidden = false;
+      $("hero-frame").hidden = false;
+      $("hero-frame").src = r.data.path;
+      h.refresh();
+    });
     api("GET", "/me").then((r) => {
       if (r.ok && r.data.role === "cohost") { h.main.classList.add("cohost"); say(DH.t("cohost_here")); }
     });

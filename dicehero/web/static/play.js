@@ -8,6 +8,13 @@
   const KEY = "dh.player." + code;
   const $ = (id) => document.getElementById(id);
   let me = load();
+  // The hero's own link (the host playing along: Host tools): the hero's key after "#".
+  const given = /#hero=(\d+)&key=([\w-]+)/.exec(location.hash);
+  if (given) {
+    me = { id: +given[1], secret: given[2] };
+    localStorage.setItem(KEY, JSON.stringify(me));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   let sheet = null;
   let roll = 0;
   let over = false;
