@@ -61,10 +61,13 @@ def _writes(code, host, ann, pen):
         ("host", "POST", f"{g}/players/{paper}/paper/approve", {}, host),
         ("host", "POST", f"{g}/finish", {}, host),
         ("host", "DELETE", f"{g}/players/{pid}", None, host),
+        ("host", "POST", f"{g}/overlay", {"delay": 5}, host),
+        ("host", "POST", f"{g}/cohost", {}, host),
+        ("host", "POST", f"{g}/host-hero", {"name": "Boss"}, host),
     ]
 
 
-@pytest.mark.parametrize("index", range(11))
+@pytest.mark.parametrize("index", range(14))
 def test_every_write_is_limited(tmp_path, index):
     dummy = {"player": {"id": 1}, "secret": ""}
     limit = _writes("X", "", dummy, dummy)[index][0]

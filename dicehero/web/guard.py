@@ -74,7 +74,7 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _HOST_WRITES = frozenset({"api.offer", "api.roll", "api.finish", "api.timer", "api.rename",
                           "api.remove", "api.paper_approve", "api.paper_close",
                           "api.remove_players", "api.roster", "api.ban", "api.unban",
-                          "api.room"})
+                          "api.room", "api.overlay_delay", "api.cohost", "api.host_hero"})
 
 
 class Limiter:
