@@ -64,6 +64,14 @@ def test_the_overlay_carries_no_secret(api, client):
         assert "seed" not in text and seed_hash not in text
 
 
+def test_a_stream_game_keeps_its_join_code_off_the_overlay(api, client):
+    game = _class(api)
+    assert api.host_post(game, "room", {"stream": True}).status_code == 200
+    assert client.get(f"/api/games/{game.code}/overlay").json["stream"] is True
+    page = client.get(f"/overlay/{game.code}").get_data(as_text=True)
+    assert 'id="o-join" aria-labelledby="o-join-h" hidden>' in page
+
+
 def test_the_host_sets_the_overlay_delay_and_everyone_hears_of_it(api, client):
     game = _class(api)
     r = api.host_post(game, "overlay", {"delay": 8})

@@ -42,6 +42,8 @@ class OverlayDesk(GameAccess):
                     "roll": game.roll_count, "dice": list(last.dice) if last else None,
                     "typed": bool(last and last.typed), "ready": done,
                     "heroes": len(heroes), "between": between, "standings": board,
+                    # a "stream" game keeps its join code off the picture (store/room.py)
+                    "stream": game.stream,
                     "delay": game.overlay_delay, "last_event_id": game.last_event_id}
 
     def set_overlay(self, code: str, secret: str | None, body: dict[str, Any]

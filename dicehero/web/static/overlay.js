@@ -23,6 +23,7 @@
 
   function draw(v) {
     const over = v.status === "over";
+    $("o-join").hidden = v.stream;  // a "stream" game: the code only for whom the host gives it
     text($("o-round"), over ? DH.t("game_over") : v.roll ? DH.t("round_of", { round: v.roll, rounds: v.rounds }) : DH.tn("waiting_joined", v.heroes));
     main.querySelectorAll(".odie").forEach((el, i) => {
       text(el, v.dice ? v.dice[i] : "?");
