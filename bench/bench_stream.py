@@ -292,7 +292,8 @@ def rehearse(port: int, args: argparse.Namespace) -> int:
     for t in trolls:
         t.join()
     rolled = threading.Event()
-    troll_threads = [threading.Thread(target=t.misbehave, args=(rolled,)) for t in trolls]
+    troll_threads = [threading.Thread(target=t.misbehave, args=(rolled,), daemon=True)
+                     for t in trolls]
     for t in troll_threads:
         t.start()
 
