@@ -1,9 +1,12 @@
-"""The phone's pinned bar in every shipped language at 360 px: the translated words are longer
-than English ("Teletransporte", "Schrumpfen", "Comodín"), and still every control keeps its
-words inside its button, Done stays in view and the Wild dice stay on one row."""
+"""Translated words are longer than English ("Teletransporte", "Schrumpfen", "Comodín",
+"Energiecentrale"), and still, in every shipped language: on a 360 px phone every control of
+the pinned bar keeps its words inside its button, Done stays in view and the Wild dice stay on
+one row; on a 1280x720 projector the table of what the class did with each die fits the
+screen."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -23,15 +26,24 @@ SPILLS = """() => [...document.querySelectorAll('.controls .ctl')]
   .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.id)"""
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.left >= 0 && r.right <= document.documentElement.clientWidth && r.top >= 0; }"""
+TABLE_FITS = """() => document.getElementById('decisions').getBoundingClientRect().right
+  <= document.documentElement.clientWidth && document.documentElement.scrollWidth
+  <= document.documentElement.clientWidth"""
 WILD_ROWS = """() => new Set([...document.querySelectorAll('.wilds .wild')]
   .map((w) => Math.round(w.getBoundingClientRect().top))).size"""
 
 
-def _phone_in(browser, server, lang: str):  # noqa: F811
-    game = api_post(server, "/api/games", {})
-    ctx = browser.new_context(viewport=PHONE)
+def _context(browser, server, lang: str, viewport: dict):  # noqa: F811
+    ctx = browser.new_context(viewport=viewport)
     ctx.add_cookies([{"name": i18n.COOKIE, "value": lang, "url": server}])
-    page = ctx.new_page()
+    return ctx
+
+
+def _phone_in(browser, server, lang: str, game: dict | None = None):  # noqa: F811
+    """A hero's phone in ``lang``, joined to ``game`` (a new one by default), its superpower
+    chosen."""
+    game = game or api_post(server, "/api/games", {})
+    page = _context(browser, server, lang, PHONE).new_page()
     page.goto(f"{server}/play/{game['code']}")
     page.fill("#hero-name", "Ada")
     page.click("#join-form button[type=submit]")
@@ -66,3 +78,24 @@ def test_every_superpower_name_fits_the_pinned_bar_in_every_language(browser, se
 def test_the_wild_dice_stay_on_one_row_beside_their_label_in_every_language(browser, server, lang):  # noqa: F811
     page = _phone_in(browser, server, lang)
     assert page.evaluate(WILD_ROWS) == 1
+
+
+@pytest.mark.parametrize("lang", i18n.languages()[1:])
+def test_what_the_class_did_with_each_die_fits_a_1280_projector_in_every_language(
+        browser, server, lang):  # noqa: F811
+    game = api_post(server, "/api/games", {})
+    code = game["code"]
+    phone = _phone_in(browser, server, lang, game)
+    api_post(server, f"/api/games/{code}/rolls", {"dice": [1, 1, 2, 3]}, game["host_secret"])
+    phone.wait_for_selector(".die:not(:disabled)")
+    phone.click("#b-done")
+    wait_idle(phone)
+    phone.click("#b-done")  # and leave the four dice unused
+    ctx = _context(browser, server, lang, {"width": 1280, "height": 720})
+    secret = json.dumps(game["host_secret"])
+    ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', {secret})")
+    projector = ctx.new_page()
+    projector.goto(f"{server}/host/{code}")
+    projector.wait_for_selector("#standings:not([hidden]) #decisions")
+    shot(projector, f"languages-fit-{lang}-1280")
+    assert projector.evaluate(TABLE_FITS)
