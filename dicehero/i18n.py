@@ -12,6 +12,7 @@ The pseudo-language ``en_XA`` is every English message accented and bracketed
 from __future__ import annotations
 
 import io
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -112,6 +113,22 @@ def _compiled(catalog: Catalog) -> Translations:
     write_mo(buf, catalog)
     buf.seek(0)
     return Translations(buf, domain=DOMAIN)
+
+
+def cli_language() -> str:
+    """The language of a command's messages to a person: ``DICEHERO_LANG``, else the
+    terminal's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), if dicehero speaks it; else English."""
+    for var in ("DICEHERO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "").split(".")[0]
+        if value and value not in ("C", "POSIX"):
+            return negotiate([value], (*languages(), PSEUDO)) or SOURCE
+    return SOURCE
+
+
+def cli_gettext(message: str, **params: object) -> str:
+    """``message`` (a msgid) in the command's language (:func:`cli_language`), filled."""
+    text = translations(cli_language()).gettext(message)
+    return text % params if params else text
 
 
 def read_pot() -> Catalog:

@@ -103,6 +103,17 @@ PLACEHOLDER_NOTES = {
     "uses": "how many uses a superpower has", "what": "what par did, in words",
     "who": "heroes' names with their places", "why": "why, in words",
     "width": "the width of a band of scores, in Honor",
+    "action": "an action's type as the API names it (help, move, skip, ...)",
+    "after": "the number written in the box before", "also": "a die's number, 1 to 6",
+    "count": "a count", "either": "numbers to choose from, as 1, 2 or 3",
+    "missing": "what no die could do, as: puts the 5 in Powerplant's box 3",
+    "parts": "what each die did, as: die 1 (a 1): moved to City Hall",
+    "real": "the dice the game rolled, as 1 4 4 2",
+    "target": "a location's name, where the hero wants to go",
+    "to": "the number of the location the hero wants to go to",
+    "value": "what was sent, as it was sent", "wanted": "a die's number, 1 to 6",
+    "where": "a place on the sheet, as: Round 3, die 2 (a 5)",
+    "wild": "how many Wild dice",
 }
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from dicehero.engine import ActionError, RuleError, Sheet, apply, new_sheet, start_round
 from dicehero.engine.edition import Edition
+from dicehero.words import english
 
 SHRINK, TELEPORT, ICE, FIRE, SHAPESHIFT, GROW = 1, 2, 3, 4, 5, 6
 CITY_HALL, HOSPITAL, DOWNTOWN, POWERPLANT, WAREHOUSE, CHURCH = 1, 2, 3, 4, 5, 6
@@ -79,8 +80,8 @@ def refused(sheet: Sheet, action: dict[str, Any], code: str,
     with pytest.raises(kind) as info:
         apply(sheet, action)
     assert type(info.value) is kind
-    assert info.value.code == code, info.value.message
-    assert info.value.message
+    assert info.value.code == code, english(info.value)
+    assert english(info.value)
     assert sheet.to_dict() == before
     return info.value
 

@@ -25,6 +25,7 @@ from dicehero.store.par_jobs import PAR_SEED
 from dicehero.store.par_work import ParWork
 from dicehero.store.work_pool import WorkerError, _Child
 from dicehero.web.solo import dice_for
+from dicehero.words import english
 
 
 def eventually(read: Callable[[], Any], ready: Callable[[Any], bool],
@@ -229,7 +230,7 @@ def test_coaching_shows_what_par_would_do_from_the_heros_own_sheet(client):
     coach = got["coach"]
     assert coach["round"] == 1
     assert [d["action"] for d in coach["decisions"]] == [d.action.to_dict() for d in want]
-    assert [d["reason"] for d in coach["decisions"]] == [d.reason for d in want]
+    assert [d["reason"] for d in coach["decisions"]] == [english(d.reason) for d in want]
     assert all(d["what"] and d["reason"] for d in coach["decisions"])
 
 

@@ -185,5 +185,5 @@ def test_marks_no_play_draws_are_refused_on_the_page_in_plain_words(browser, ser
     page.select_option("#m3-2", "5")
     page.click("#b-check")
     page.wait_for_selector("#verdict-text.err")
-    assert page.locator("#verdict-text").inner_text().startswith("Downtown, its 2nd box (a 5)")
+    assert page.locator("#verdict-text").inner_text().startswith("Downtown, box 2 (a 5)")
     shot(page, "paper-marks-phone-refused")

@@ -17,6 +17,7 @@ from dicehero.editions import load_edition
 from dicehero.engine.bots import GreedyBot, RandomBot
 from dicehero.engine.par import par_game
 from dicehero.engine.simulation import play_game
+from dicehero.words import english
 
 
 @pytest.fixture
@@ -182,7 +183,7 @@ def test_par_prints_the_par_score_of_a_logged_game_beside_the_players(game_log, 
     assert main(["par", str(path), "--reasons"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Par {game.total} (10 rounds")
-    assert game.rounds[0].decisions[0].reason in out and "heroes beat par" in out
+    assert english(game.rounds[0].decisions[0].reason) in out and "heroes beat par" in out
 
 
 def test_par_of_a_file_that_is_not_a_game_log_is_status_2(tmp_path: Path, capsys) -> None:

@@ -22,6 +22,7 @@ from dicehero.engine import (
 )
 from dicehero.engine.edition import Edition
 from dicehero.engine.paper import check_location
+from dicehero.words import english
 
 CLASSIC = load_edition("classic")
 
@@ -106,7 +107,7 @@ def test_any_action_dict_is_applied_or_refused_with_an_action_error(data: st.Dat
         try:
             sheet = apply(sheet, raw)
         except ActionError as e:
-            assert e.code and e.message
+            assert e.code and english(e)
             assert sheet.to_dict() == before
         check_invariants(sheet)
 
@@ -158,7 +159,7 @@ def test_a_kind_offers_a_slot_exactly_when_writing_there_is_allowed(loc, values,
             allowed = True
         except ActionError as e:
             allowed = False
-            assert e.message and e.code in {"slot_taken", "wrong_number", "no_room",
+            assert english(e) and e.code in {"slot_taken", "wrong_number", "no_room",
                                             "pairs_full", "pair_mismatch", "track_full",
                                             "track_order", "track_same", "track_adjacent",
                                             "track_lower"}

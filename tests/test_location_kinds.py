@@ -34,6 +34,7 @@ from dicehero.engine.view import edition_view, sheet_view
 from dicehero.printing.layout import PANEL_SIZES
 from dicehero.printing.sheet import BODY_DRAWERS
 from dicehero.printing.text import SCORING_TEXTS
+from dicehero.words import english
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS_JS = ROOT / "dicehero" / "web" / "static" / "kinds.js"
@@ -123,12 +124,14 @@ def test_the_bots_and_par_play_a_new_kind_of_location_from_its_class_alone(monke
     greedy = play_game(edition, [GreedyBot(random.Random(3))], 3).players[0].sheet
     assert greedy.finished
     offer, rolls = simulated_dice(edition, 3)
-    said = [d.reason for r in par_game(edition, offer, rolls[:3]).rounds for d in r.decisions]
+    said = [english(d.reason) for r in par_game(edition, offer, rolls[:3]).rounds
+            for d in r.decisions]
     assert said and all(text and "{" not in text for text in said)
     move = Action("move", die=0, to=HOSPITAL)
     sheet = apply(start_round(apply(new_sheet(edition, (1, 2)), Action("choose", superpower=1)),
                               [2, 5, 6, 1]), move)
-    assert reason(sheet.previous, move, sheet) == "Move to Post Office: it takes any number"
+    said = english(reason(sheet.previous, move, sheet))
+    assert said == "Move to Post Office: it takes any number"
     helped = apply(sheet, Action("help", die=1, slot=1))
-    assert (reason(sheet, Action("help", die=1, slot=1), helped)
-            == "Post Office with the 5: 3 Honor now and a Wild die")
+    assert (english(reason(sheet, Action("help", die=1, slot=1), helped))
+            == "Post Office with the 5: 3 Honor now and 1 Wild die")

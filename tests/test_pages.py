@@ -64,8 +64,12 @@ def test_unknown_game_is_an_html_404(client):
     assert client.get("/host/<script>").status_code == 404
 
 
-def test_the_phone_page_is_under_100_kb_as_transferred(client, game):
-    """Every request a phone makes for its sheet, gzipped by the app as a browser gets it."""
+@pytest.mark.parametrize("lang", ["en", "en_XA"])
+def test_the_phone_page_is_under_100_kb_as_transferred(client, game, lang):
+    """Every request a phone makes for its sheet, gzipped by the app as a browser gets it;
+    in the pseudo-language too, whose words are longer than most languages' and two
+    bytes a letter, as Arabic's (a phone receives its own language's words only)."""
+    client.set_cookie("lang", lang)
     pid, secret = game.players["Ada"]
     html = client.get(f"/play/{game.code}").data.decode()
     assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
@@ -82,8 +86,11 @@ def test_the_phone_page_is_under_100_kb_as_transferred(client, game):
         sent += len(body)
         raw += len(gzip.decompress(body) if r.headers.get("Content-Encoding") else body)
         r.close()
-    print(f"phone page: {sent} bytes sent gzipped, {raw} bytes raw")
-    assert sent < PHONE_BUDGET and raw < PHONE_BUDGET, (sent, raw)
+    print(f"phone page ({lang}): {sent} bytes sent gzipped, {raw} bytes raw")
+    assert sent < PHONE_BUDGET, (sent, raw)
+    # Unzipped, English is at the budget too (101 KB in 2026-11); a language's longer words
+    # are not held to it (the pseudo-language's are 111 KB), only to what is transferred.
+    assert raw < PHONE_BUDGET or lang != "en", (sent, raw)
 
 
 def test_text_is_gzipped_only_for_clients_that_accept_it(client, game):

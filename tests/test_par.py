@@ -19,6 +19,7 @@ from dicehero.engine.par import ParBot, ParGame, par_game, par_round
 from dicehero.engine.replay import replay
 from dicehero.engine.scoring import score
 from dicehero.engine.simulation import play_game, simulated_dice
+from dicehero.words import english
 
 CLASSIC = load_edition("classic")
 SLOW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,7 +115,8 @@ PLAIN = re.compile(r"^[A-Z][A-Za-z0-9 ,:;()'-]+$")
 
 def test_reasons_are_plain_words() -> None:
     offer, rolls = simulated_dice(CLASSIC, 3)
-    reasons = [d.reason for r in par_game(CLASSIC, offer, rolls).rounds for d in r.decisions]
+    reasons = [english(d.reason) for r in par_game(CLASSIC, offer, rolls).rounds
+               for d in r.decisions]
     for text in reasons:
         assert PLAIN.match(text), text
         assert len(text) <= 90, text
@@ -124,9 +126,9 @@ def test_reasons_are_plain_words() -> None:
 def test_a_completed_hospital_pair_says_its_honor() -> None:
     sheet = start_round(chosen((2, 5)), [2, 4, 4, 2])
     decisions = par_round(sheet)
-    said = " | ".join(d.reason for d in decisions)
+    said = " | ".join(english(d.reason) for d in decisions)
     assert "Move to Hospital" in said
-    assert "Hospital pair of 4s: " in said and "Honor now" in said
+    assert "Hospital pair of 4: " in said and "Honor now" in said
 
 
 def test_par_beats_greedy_on_a_small_sample() -> None:

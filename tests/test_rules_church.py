@@ -6,6 +6,7 @@ import pytest
 from rulekit import CHURCH, at, helped, refused, roll
 
 from dicehero.engine import score
+from dicehero.words import english
 
 
 def church(ed):
@@ -33,7 +34,7 @@ def test_church_mark_an_x_for_matching_die(classic, value, column):
 def test_church_box_needs_its_own_number(classic):
     sheet = at(classic, CHURCH, rest=(3, 1, 1))
     error = refused(sheet, {"type": "help", "die": 1, "slot": cell(4, 0)}, "wrong_number")
-    assert error.message == "That Church box needs a 4, not a 3."
+    assert english(error) == "That Church box needs a 4, not a 3."
 
 
 def test_church_asks_which_column_when_both_are_free(classic):

@@ -6,6 +6,7 @@ import pytest
 from rulekit import DOWNTOWN, at, do, helped, refused, reward_box, roll
 
 from dicehero.engine import BadAction, score
+from dicehero.words import english
 
 
 def downtown(ed):
@@ -30,14 +31,14 @@ def test_downtown_must_be_the_same_number_for_the_rest_of_the_game(classic, firs
     for _ in range(3):  # rounds later, the first number still rules
         sheet = do(roll(sheet, 1, 1, 1, 1), "done")
     error = refused(roll(sheet, other, 1, 1, 1), {"type": "help", "die": 0}, "track_same")
-    assert error.message == (f"Downtown needs a {first}: every number there is "
+    assert english(error) == (f"Downtown needs a {first}: every number there is "
                              f"the same as the first one.")
 
 
 def test_downtown_must_start_at_the_bottom(classic):
     sheet = at(classic, DOWNTOWN, rest=(3, 1, 1))
     error = refused(sheet, {"type": "help", "die": 1, "slot": 1}, "track_order")
-    assert "the next box is box 1" in error.message
+    assert "the next box is box 1" in english(error)
     assert do(sheet, "help", die=1, slot=0).marks[DOWNTOWN - 1] == (3,)
 
 

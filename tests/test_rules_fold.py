@@ -15,6 +15,7 @@ from dicehero.engine.paper_rows import paper_offer
 from dicehero.engine.replay import IllegalAction, Replay, replay
 from dicehero.engine.rules import start_round
 from dicehero.engine.state import new_sheet
+from dicehero.words import english
 
 OFFER = (TELEPORT, SHAPESHIFT)
 ROLLS = [[3, 1, 6, 6], [2, 2, 5, 4], [1, 2, 3, 3]]
@@ -103,7 +104,7 @@ def test_a_refused_row_stops_the_fold_there_the_rows_before_it_stay_folded(class
     fold.join("Ada", OFFER)
     with pytest.raises(IllegalAction) as info:
         fold.rows(rows)
-    assert (info.value.code, info.value.place) == ("round_closed", "Round 2, die 1 (a 2)")
+    assert (info.value.code, english(info.value.place)) == ("round_closed", "Round 2, die 1 (a 2)")
     assert fold.heroes["Ada"].sheet == replay(classic, OFFER, ROLLS[:2], [*ADA[:1], [DONE]],
                                               TELEPORT)
 

@@ -6,6 +6,7 @@ import pytest
 from rulekit import HOSPITAL, at, helped, refused, reward_box, roll
 
 from dicehero.engine import BadAction, score
+from dicehero.words import english
 
 
 def hospital(ed):
@@ -23,7 +24,7 @@ def test_hospital_pair_needs_the_same_number_twice(classic, first, second):
     sheet = helped(sheet, (first, 0))
     sheet = roll(sheet, second, 1, 1, 1)
     error = refused(sheet, {"type": "help", "die": 0, "slot": 0}, "pair_mismatch")
-    assert error.message == f"That Hospital pair needs another {first} to match."
+    assert english(error) == f"That Hospital pair needs another {first} to match."
 
 
 def test_hospital_same_number_for_multiple_pairs(classic):
@@ -58,7 +59,7 @@ def test_hospital_no_pair_can_take_the_number(classic):
     full = [(n, s) for s in range(5) for n in (s + 1, s + 1)]
     sheet = helped(hospital(classic), *full, (1, 5))
     error = refused(roll(sheet, 2, 1, 1, 1), {"type": "help", "die": 0}, "no_room")
-    assert "No Hospital pair can take a 2" in error.message
+    assert "No Hospital pair can take a 2" in english(error)
     assert helped(sheet, 1).marks[HOSPITAL - 1][5] == (1, 1)  # the last pair's own number
 
 
@@ -66,7 +67,7 @@ def test_a_full_hospital_says_it_is_full(classic):
     full = [(n, s) for s in range(6) for n in (s + 1, s + 1)]
     sheet = helped(hospital(classic), *full)
     error = refused(roll(sheet, 3, 1, 1, 1), {"type": "help", "die": 0}, "pairs_full")
-    assert error.message == "Hospital is full: every pair is complete."
+    assert english(error) == "Hospital is full: every pair is complete."
 
 
 def test_hospital_pair_that_does_not_exist_is_bad(classic):

@@ -6,6 +6,7 @@ import pytest
 from rulekit import CHURCH, DOWNTOWN, HOSPITAL, at, diagonal, do, refused, roll
 
 from dicehero.engine import score
+from dicehero.words import english
 
 
 def three_minions(ed, number):
@@ -33,7 +34,7 @@ def test_each_location_has_three_robot_minions(classic):
     assert classic.minions_per_location == 3
     sheet = roll(three_minions(classic, HOSPITAL), 2, 4, 1, 1)
     error = refused(sheet, {"type": "minion", "die": 0}, "no_minions")
-    assert error.message == "All 3 Robot Minions at Hospital are defeated."
+    assert english(error) == "All 3 Robot Minions at Hospital are defeated."
 
 
 def test_minions_of_another_location_are_still_there(classic):

@@ -6,6 +6,7 @@ import pytest
 from rulekit import POWERPLANT, at, do, helped, refused, reward_box, roll
 
 from dicehero.engine import score
+from dicehero.words import english
 
 
 def powerplant(ed):
@@ -15,7 +16,7 @@ def powerplant(ed):
 def test_powerplant_start_on_the_leftmost_square(classic):
     sheet = at(classic, POWERPLANT, rest=(5, 1, 1))
     error = refused(sheet, {"type": "help", "die": 1, "slot": 4}, "track_order")
-    assert error.message == "Powerplant is filled in order: the next box is box 1."
+    assert english(error) == "Powerplant is filled in order: the next box is box 1."
     assert do(sheet, "help", die=1, slot=0).marks[POWERPLANT - 1] == (5,)
 
 
@@ -46,7 +47,7 @@ def test_powerplant_may_not_repeat_the_same_number(classic, value):
 def test_powerplant_refusal_names_the_rule(classic):
     sheet = roll(helped(powerplant(classic), 5), 5, 3, 1, 1)
     error = refused(sheet, {"type": "help", "die": 1}, "track_adjacent")
-    assert error.message.startswith("Powerplant needs a 4 or a 6 next")
+    assert english(error).startswith("Powerplant needs 4 or 6 next")
 
 
 def test_powerplant_example_5_then_6_then_only_5(classic):
@@ -54,7 +55,7 @@ def test_powerplant_example_5_then_6_then_only_5(classic):
     sheet = do(sheet, "help", die=0)          # a 5 in the leftmost square
     sheet = do(sheet, "help", die=1)          # a 6 next
     error = refused(sheet, {"type": "help", "die": 3}, "track_adjacent")
-    assert error.message.startswith("Powerplant needs a 5 next")  # nothing higher than 6
+    assert english(error).startswith("Powerplant needs 5 next")  # nothing higher than 6
     refused(sheet, {"type": "help", "die": 2}, "track_adjacent")
     assert sheet.marks[POWERPLANT - 1] == (5, 6)
 
@@ -62,7 +63,7 @@ def test_powerplant_example_5_then_6_then_only_5(classic):
 def test_powerplant_after_a_1_only_a_2(classic):
     sheet = roll(helped(powerplant(classic), 1), 3, 1, 1, 1)
     error = refused(sheet, {"type": "help", "die": 0}, "track_adjacent")
-    assert error.message.startswith("Powerplant needs a 2 next")
+    assert english(error).startswith("Powerplant needs 2 next")
 
 
 def test_powerplant_full_takes_no_more(classic):

@@ -12,6 +12,7 @@ from rulekit import CITY_HALL, DOWNTOWN, HOSPITAL, SHAPESHIFT, TELEPORT
 
 from dicehero.engine import apply, new_sheet, start_round
 from dicehero.engine.replay import IllegalAction, Replay, replay
+from dicehero.words import english
 
 OFFER = (TELEPORT, SHAPESHIFT)
 ROLLS = [[3, 1, 6, 6], [2, 2, 5, 4], [1, 2, 3, 3]]
@@ -55,8 +56,8 @@ def test_a_refused_action_names_its_round_and_its_die_counted_from_1(classic, su
         replay(classic, OFFER, ROLLS[:max(1, len(rounds))], rounds, superpower)
     error = info.value
     assert error.code == code == error.error.code
-    assert error.place == where
-    assert error.message == f"{where}: {error.rule}"
+    assert english(error.place) == where
+    assert english(error) == f"{where}: {english(error.rule)}"
 
 
 def test_a_superpower_changed_die_is_named_by_the_number_rolled(classic):
@@ -64,7 +65,7 @@ def test_a_superpower_changed_die_is_named_by_the_number_rolled(classic):
                {"type": "minion", "die": 1}]]
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, ROLLS[:1], rounds, SHAPESHIFT)
-    assert info.value.place == "Round 1, die 2 (a 1)"  # spent as a 3, written down as a 1
+    assert english(info.value.place) == "Round 1, die 2 (a 1)"  # spent as a 3, written down as a 1
     assert info.value.die == 1 and not info.value.wild
 
 
@@ -145,14 +146,14 @@ def test_an_action_that_is_not_an_action_is_refused_at_its_round(classic):
     steps = Replay(start_round(new_sheet(classic, OFFER), ROLLS[0]))
     with pytest.raises(IllegalAction) as info:
         steps.act({"type": "fly"})
-    assert (info.value.code, info.value.place, info.value.action) == (
+    assert (info.value.code, english(info.value.place), info.value.action) == (
         "unknown_action", "Round 1", None)
 
 
 def test_a_log_line_names_the_player_the_round_the_action_and_the_rule(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, ROLLS[:1], [[move(1, DOWNTOWN)]], TELEPORT, player="Ada")
-    assert info.value.describe() == (
+    assert info.value.describe(english) == (
         "Ada, round 1: move with die 2 to 3: From the middle circle a 1 moves you to "
         "City Hall; Downtown needs a 3. [move_needs_match]")
 
@@ -162,7 +163,7 @@ def test_a_box_that_does_not_exist_is_counted_from_1_in_the_log_line(classic):
     rounds = [[move(0, CITY_HALL), helps(1, slot=99)]]
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [[1, 2, 3, 3]], rounds, TELEPORT, player="Ada")
-    assert info.value.describe() == (
+    assert info.value.describe(english) == (
         "Ada, round 1: help with die 2 (box 100): There is no box 100: City Hall has boxes "
         "1 to 9. [bad_slot]")
 
@@ -170,7 +171,7 @@ def test_a_box_that_does_not_exist_is_counted_from_1_in_the_log_line(classic):
 def test_a_pair_that_does_not_exist_is_counted_from_1(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [[2, 2, 3, 3]], [[move(0, HOSPITAL), helps(1, slot=6)]], TELEPORT)
-    assert info.value.rule == "There is no pair 7: Hospital has pairs 1 to 6."
+    assert english(info.value.rule) == "There is no pair 7: Hospital has pairs 1 to 6."
 
 
 @pytest.mark.parametrize(("action", "rule"), [
@@ -181,14 +182,14 @@ def test_a_pair_that_does_not_exist_is_counted_from_1(classic):
 def test_a_die_that_does_not_exist_is_counted_from_1(classic, action, rule):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, ROLLS[:1], [[action]], SHAPESHIFT, player="Ada")
-    assert (info.value.code, info.value.rule) == ("bad_die", rule)
+    assert (info.value.code, english(info.value.rule)) == ("bad_die", rule)
 
 
 def test_a_choice_refused_before_the_first_roll_says_so(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [], [], 6, player="Ada")
     assert info.value.round == 0
-    assert info.value.describe().startswith("Ada, before the first roll: choose 6: ")
+    assert info.value.describe(english).startswith("Ada, before the first roll: choose 6: ")
 
 
 def test_solo_a_hero_alone_is_rolled_the_next_round_as_soon_as_they_are_done(classic):

@@ -16,6 +16,7 @@ from dicehero.engine import (
 )
 from dicehero.engine.gamelog import parse_log, replay_log
 from dicehero.engine.view import sheet_view
+from dicehero.words import english
 
 
 def choose(sheet, number):
@@ -33,7 +34,7 @@ def test_choose_one_superpower_from_the_two_rolled_numbers(classic, pick):
 def test_superpower_not_rolled_is_refused(classic, pick):
     error = refused(new_sheet(classic, (2, 5)), {"type": "choose", "superpower": pick},
                     "not_offered")
-    assert error.message == "Choose one of the rolled numbers: 2 (Teleport) or 5 (Shapeshift)."
+    assert english(error) == "Choose one of the rolled numbers: 2 (Teleport) or 5 (Shapeshift)."
 
 
 def test_superpower_needs_the_two_numbers_rolled_first(classic):
@@ -74,7 +75,7 @@ def test_superpower_chosen_with_dice_in_view_cannot_be_taken_back(classic):
 def test_superpower_choice_closes_when_the_first_round_ends(classic):
     sheet = roll(do(roll(new_sheet(classic, (GROW, SHRINK)), 1, 2, 3, 4), "done"), 6, 6, 6, 6)
     error = refused(sheet, {"type": "choose", "superpower": GROW}, "choice_closed")
-    assert error.message == ("Too late to choose a superpower: it is chosen before your "
+    assert english(error) == ("Too late to choose a superpower: it is chosen before your "
                              "first round ends.")
 
 
@@ -127,7 +128,7 @@ def test_an_11th_roll_is_refused(classic):
     before = sheet.to_dict()
     with pytest.raises(RuleError) as info:
         start_round(sheet, [1, 2, 3, 4])
-    assert (info.value.code, str(info.value)) == ("game_over", "The game has only 10 rounds.")
+    assert (info.value.code, english(info.value)) == ("game_over", "The game has only 10 rounds.")
     assert sheet.to_dict() == before
 
 

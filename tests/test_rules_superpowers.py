@@ -23,6 +23,7 @@ from rulekit import (
 )
 
 from dicehero.engine import Action, BadAction, RuleError, apply, legal_actions, new_sheet
+from dicehero.words import english
 
 
 def rolled(ed, power, *dice):
@@ -39,7 +40,7 @@ def test_superpower_three_uses_throughout_a_game(classic):
         sheet = do(do(roll(sheet, 2, 2, 2, 2), "power", die=0), "done")
         assert sheet.powers_used == number + 1
     error = refused(roll(sheet, 2, 2, 2, 2), {"type": "power", "die": 0}, "no_power_left")
-    assert error.message == "You have used your superpower 3 times already."
+    assert english(error) == "You have used your superpower 3 times already."
 
 
 def test_superpower_uses_left_shown_by_the_three_squares(classic):
@@ -93,7 +94,7 @@ def test_superpower_applies_before_a_die_is_spent(classic):
 def test_superpower_refused_when_it_would_not_change_the_die(classic):
     error = refused(rolled(classic, GROW, 6, 1, 1, 1), {"type": "power", "die": 0},
                     "power_no_change")
-    assert error.message == "That die is already a 6."
+    assert english(error) == "That die is already a 6."
 
 
 def test_superpower_needs_a_chosen_superpower(classic):
@@ -136,7 +137,7 @@ def test_ice_decreases_and_fire_increases_a_die_by_one(classic, power, before, a
 
 def test_ice_cannot_change_a_1(classic):
     error = refused(rolled(classic, ICE, 1, 1, 1, 1), {"type": "power", "die": 0}, "power_limit")
-    assert error.message == "Ice cannot change a 1."
+    assert english(error) == "Ice cannot change a 1."
 
 
 def test_ice_never_below_1_even_on_the_same_die(classic):
@@ -147,7 +148,7 @@ def test_ice_never_below_1_even_on_the_same_die(classic):
 def test_fire_cannot_change_a_6(classic):
     error = refused(rolled(classic, FIRE, 6, 1, 1, 1), {"type": "power", "die": 0},
                     "power_limit")
-    assert error.message == "Fire cannot change a 6."
+    assert english(error) == "Fire cannot change a 6."
 
 
 def test_fire_never_above_6_even_on_the_same_die(classic):
@@ -178,7 +179,7 @@ def test_shapeshift_may_copy_a_die_already_spent(classic):
 def test_shapeshift_never_itself(classic):
     error = refused(rolled(classic, SHAPESHIFT, 2, 5, 3, 1),
                     {"type": "power", "die": 1, "copy": 1}, "copy_itself")
-    assert "another die" in error.message
+    assert "another die" in english(error)
 
 
 def test_shapeshift_never_a_wild_die(classic):
@@ -230,7 +231,7 @@ def test_teleport_refused_when_the_die_takes_you_there_anyway(classic):
     sheet = rolled(classic, TELEPORT, 5, 1, 1, 1)
     error = refused(sheet, {"type": "move", "die": 0, "to": 5, "teleport": True},
                     "teleport_not_needed")
-    assert "keep your superpower use" in error.message
+    assert "keep your superpower use" in english(error)
 
 
 def test_teleport_refused_when_the_die_matches_where_you_are(classic):

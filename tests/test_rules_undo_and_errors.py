@@ -18,6 +18,7 @@ from dicehero.engine import (
     legal_actions,
     new_sheet,
 )
+from dicehero.words import english
 
 # -- done and undo -----------------------------------------------------------------------
 
@@ -53,7 +54,7 @@ def test_undo_gives_back_a_superpower_use(classic):
 
 def test_nothing_to_undo_at_the_start_of_a_round(classic):
     error = refused(roll(hero(classic), 1, 2, 3, 4), {"type": "undo"}, "nothing_to_undo")
-    assert error.message == "There is nothing to undo in this round."
+    assert english(error) == "There is nothing to undo in this round."
 
 
 def test_undo_only_inside_the_open_round(classic):
@@ -69,7 +70,7 @@ def test_undo_after_done_is_refused(classic):
 def test_done_is_final_for_the_round(classic):
     sheet = do(at(classic, DOWNTOWN, rest=(3, 1, 1)), "done")
     error = refused(sheet, {"type": "help", "die": 1}, "round_closed")
-    assert error.message == "You are done with this round: wait for the next roll."
+    assert english(error) == "You are done with this round: wait for the next roll."
     refused(sheet, {"type": "done"}, "round_closed")
 
 
@@ -132,8 +133,8 @@ def test_a_refused_action_leaves_the_state_unchanged_and_names_the_rule(
     error = refused(sheet, action, code, kind)
     assert isinstance(error, ActionError)
     assert isinstance(error, ValueError)
-    assert error.to_dict() == {"code": code, "message": error.message}
-    assert error.message.endswith(".")
+    assert error.code == code
+    assert english(error).endswith(".")
 
 
 def test_the_sheet_is_immutable(classic):

@@ -6,6 +6,7 @@ import pytest
 from rulekit import WAREHOUSE, at, do, helped, refused, reward_box, roll
 
 from dicehero.engine import score
+from dicehero.words import english
 
 
 def warehouse(ed):
@@ -33,7 +34,7 @@ def test_warehouse_next_number_is_equal_or_higher(classic, previous, following, 
         assert do(sheet, "help", die=0).marks[WAREHOUSE - 1] == (previous, following)
     else:
         error = refused(sheet, {"type": "help", "die": 0}, "track_lower")
-        assert error.message == f"Warehouse needs a {previous} or higher next."
+        assert english(error) == f"Warehouse needs a {previous} or higher next."
 
 
 def test_warehouse_example_2_then_4_then_4_or_higher(classic):

@@ -17,6 +17,7 @@ from rulekit import (
 )
 
 from dicehero.engine import BadAction, legal_actions
+from dicehero.words import english
 
 
 def two_wilds(ed):
@@ -88,7 +89,7 @@ def test_wild_die_marked_with_an_x_when_spent(classic):
 def test_wild_die_never_more_spent_than_earned(classic):
     sheet = do(diagonal(classic), "minion", wild=True)
     error = refused(sheet, {"type": "minion", "wild": True}, "no_wild")
-    assert error.message == "You have no Wild die to spend."
+    assert english(error) == "You have no Wild die to spend."
 
 
 def test_spend_multiple_wild_dice_in_a_round(classic):

@@ -33,6 +33,7 @@ from dicehero.engine.paper import (
 )
 from dicehero.engine.replay import replay
 from dicehero.engine.simulation import SimulatedGame, make_bot, play_game
+from dicehero.words import english
 
 CHANGED_CAP = Settings(max_states=30_000)  # for a changed sheet (undecided: counted, not failed)
 PAR_GAMES = Path(__file__).resolve().parent / "fixtures" / "par_games.json"
@@ -168,7 +169,7 @@ def _judged(ed, seed: int, offer, rolls, paper: PaperMarks) -> dict[str, Any]:
     changed, what = changed_in_one_place(ed, paper, random.Random(seed), offer, rolls)
     judged = find_witness(ed, offer, rolls, changed, CHANGED_CAP)
     out["changed"] = {"what": what, "status": judged.status, "code": judged.code,
-                      "reason": judged.reason,
+                      "reason": english(judged.reason) if judged.reason else "",
                       "replays": judged.status == VERIFIED and witness_draws(
                           ed, offer, rolls, changed, judged)}
     return out

@@ -18,6 +18,7 @@ from typing import Any
 from dicehero.commands.score import load_log
 from dicehero.engine.par import par_game, par_offer
 from dicehero.engine.scoring import score
+from dicehero.words import english
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  round {r.number:2}: {' '.join(map(str, r.dice))}  {r.total:4} Honor")
         if args.reasons:
             for d in r.decisions:
-                print(f"      {d.reason}")
+                print(f"      {english(d.reason)}")
     for loc_name, honor in par.locations:
         print(f"     {loc_name:<12} {honor:4}")
     print(f"     {'Bystanders':<12} {par.bystander_honor:4}")

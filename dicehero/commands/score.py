@@ -19,6 +19,7 @@ from dicehero.engine.gamelog import LogError, parse_log, replay_log
 from dicehero.engine.replay import IllegalAction
 from dicehero.engine.scoring import score
 from dicehero.engine.state import Sheet
+from dicehero.words import english
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,14 +50,16 @@ def load_log(path: str, command: str = "score") -> int | tuple[Edition, dict[str
     try:
         edition = load_edition(name)
         log = parse_log(data, edition)
-    except (EditionError, LogError) as e:
+    except EditionError as e:
         return _fail(command, f"{path}: {e}")
+    except LogError as e:
+        return _fail(command, f"{path}: {e.said(english)}")
     try:
         sheets = replay_log(edition, log)
     except IllegalAction as e:
         if isinstance(e.error, BadAction):  # a die of 7, a die the round does not have
-            return _fail(command, f"{path}: not a game log: {e.describe()}")
-        print(f"dicehero {command}: illegal action: {e.describe()}", file=sys.stderr)
+            return _fail(command, f"{path}: not a game log: {e.describe(english)}")
+        print(f"dicehero {command}: illegal action: {e.describe(english)}", file=sys.stderr)
         return 1
     return edition, data, sheets
 

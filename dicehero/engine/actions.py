@@ -105,14 +105,14 @@ def _int(data: Mapping[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadAction("bad_field", f"'{key}' must be a whole number, not {value!r}.")
+        raise BadAction("bad_field", "whole_number", field=key, value=repr(value))
     return value
 
 
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise BadAction("bad_field", f"'{key}' must be true or false, not {value!r}.")
+        raise BadAction("bad_field", "true_or_false", field=key, value=repr(value))
     return value
 
 
@@ -124,32 +124,31 @@ def parse_action(data: Any) -> Action:
     if isinstance(data, Action):
         return data
     if not isinstance(data, Mapping):
-        raise BadAction("bad_action", "An action must be an object with a 'type'.")
+        raise BadAction("bad_action")
     kind = data.get("type")
     if kind not in TYPES:
-        raise BadAction("unknown_action",
-                        f"Unknown action {kind!r}; use one of: {', '.join(TYPES)}.")
+        raise BadAction("unknown_action", value=repr(kind), known=", ".join(TYPES))
     extra = set(data) - _FIELDS[kind] - {"type"}
     if extra:
-        raise BadAction("bad_field",
-                        f"A {kind} action has no field {', '.join(sorted(map(str, extra)))}.")
+        raise BadAction("bad_field", "no_such_field", action=kind,
+                        fields=", ".join(sorted(map(str, extra))))
     action = Action(type=kind, die=_int(data, "die"), wild=_flag(data, "wild"),
                     value=_int(data, "value"), to=_int(data, "to"), slot=_int(data, "slot"),
                     teleport=_flag(data, "teleport"), copy=_int(data, "copy"),
                     superpower=_int(data, "superpower"))
     if kind in DIE_ACTIONS:
         if action.wild and action.die is not None:
-            raise BadAction("bad_field", "Use either a rolled 'die' or 'wild', not both.")
+            raise BadAction("bad_field", "die_or_wild")
         if not action.wild and action.die is None:
-            raise BadAction("missing_field", f"A {kind} action needs a 'die' (or 'wild': true).")
+            raise BadAction("missing_field", "needs_die", action=kind)
         if action.wild and kind not in WILD_ACTIONS:
-            raise BadAction("bad_field", f"A Wild die cannot be used to {kind}.")
+            raise BadAction("bad_field", "wild_cannot", action=kind)
     if kind == "move" and action.to is None:
-        raise BadAction("missing_field", "A move needs 'to': the location number.")
+        raise BadAction("missing_field", "move_needs_to")
     if kind == "help" and action.wild and action.value is None:
-        raise BadAction("missing_field", "Helping with a Wild die needs 'value': the number.")
+        raise BadAction("missing_field", "wild_needs_value")
     if kind == "choose" and action.superpower is None:
-        raise BadAction("missing_field", "Choosing needs 'superpower': the number you pick.")
+        raise BadAction("missing_field", "choose_needs_superpower")
     if action.value is not None and not action.wild:
-        raise BadAction("bad_field", "Only a Wild die takes a 'value'; a rolled die has its own.")
+        raise BadAction("bad_field", "value_only_wild")
     return action

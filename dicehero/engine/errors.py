@@ -1,19 +1,29 @@
-"""The errors the engine raises: each has a stable ``code`` and a message in plain words."""
+"""The errors the engine raises: each has a stable ``code`` and a :class:`Phrase` that says why.
+
+The engine holds no words: ``RuleError("wrong_number", "box_needs", place="Church",
+wanted=4, number=3)`` names its sentence (``why``, the code when left out) and its
+parameters, and :mod:`dicehero.words` says it in the reader's language.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from dicehero.engine.phrase import Phrase
 
 
 class ActionError(ValueError):
     """An action the engine will not apply; the state it was offered to is unchanged."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, why: str | None = None, /, **params: Any) -> None:
         self.code = code
-        self.message = message
+        self.phrase = Phrase(why or code, params)
+        super().__init__(f"{code}: {self.phrase}")
 
-    def to_dict(self) -> dict[str, str]:
-        """The error as JSON-ready data: ``{"code": ..., "message": ...}``."""
-        return {"code": self.code, "message": self.message}
+    @property
+    def params(self) -> dict[str, Any]:
+        """The refusal's parameters (die, number, place, box, round, ...)."""
+        return dict(self.phrase.params)
 
 
 class BadAction(ActionError):

@@ -8,20 +8,34 @@ first action the rules refuse, naming the player.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Edition
 from dicehero.engine.errors import BadAction
+from dicehero.engine.phrase import Phrase
 from dicehero.engine.replay import replay
 from dicehero.engine.rules import check_roll
 from dicehero.engine.state import Sheet
 
 
 class LogError(ValueError):
-    """A game log of the wrong shape; the message says where."""
+    """A game log of the wrong shape; the message says where (a file's reader's words).
+
+    A log whose action the engine refuses as malformed carries that refusal's phrase in
+    ``why``, written where the message says ``{why}`` (:meth:`said`).
+    """
+
+    def __init__(self, message: str, why: Phrase | None = None) -> None:
+        super().__init__(message.replace("{why}", str(why)))
+        self.template = message
+        self.why = why
+
+    def said(self, say: Callable[[Phrase], str]) -> str:
+        """The message with its refusal worded by ``say``."""
+        return self.template.replace("{why}", say(self.why)) if self.why else self.template
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +72,7 @@ def parse_log(data: Any, edition: Edition) -> GameLog:
         try:
             check_roll(edition.dice_per_round, edition.faces, dice)
         except BadAction as e:
-            raise LogError(f"rolls, round {r}: {e.message} (got {dice!r})") from None
+            raise LogError(f"rolls, round {r}: {{why}} (got {dice!r})", e.phrase) from None
         checked_rolls.append(tuple(dice))
     table_offer = _offer(data.get("superpower_offer"), "superpower_offer", edition)
     players = data["players"]
@@ -107,7 +121,7 @@ def _player(raw: Any, index: int, edition: Edition, table_offer: tuple[int, ...]
         try:
             parsed.append(tuple(_in_range(parse_action(a), edition) for a in round_actions))
         except BadAction as e:
-            raise LogError(f"{where}, round {r}: {e.message}") from None
+            raise LogError(f"{where}, round {r}: {{why}}", e.phrase) from None
     # Without a recorded offer (a paper game, say) the choice was free: every superpower.
     chosen_offer = offer or table_offer or tuple(range(1, edition.faces + 1))
     return PlayerLog(name=name.strip(), superpower=superpower, offer=chosen_offer,
@@ -122,12 +136,12 @@ def _in_range(action: Action, edition: Edition) -> Action:
     """
     dice = edition.dice_per_round
     if action.value is not None and not 1 <= action.value <= edition.faces:
-        raise BadAction("bad_value", f"A die shows 1 to {edition.faces}, not {action.value}.")
+        raise BadAction("bad_value", "die_face", faces=edition.faces, value=action.value)
     for field in ("die", "copy"):
         index = getattr(action, field)
         if index is not None and not 0 <= index < dice:
-            raise BadAction("bad_die", f"There is no die {index + 1} ('{field}': {index}, "
-                                       f"counted from 0): a round has dice 1 to {dice}.")
+            raise BadAction("bad_die", "no_die_logged", die=index + 1, field=field, value=index,
+                            n=dice)
     return action
 
 

@@ -27,6 +27,7 @@ from dicehero.engine.dice import derive_offer
 from dicehero.engine.edition import Edition
 from dicehero.engine.par_reasons import reason
 from dicehero.engine.par_search import Heuristic, Plan, round_plans, rounds_left
+from dicehero.engine.phrase import Phrase
 from dicehero.engine.planning import prefer_superpower
 from dicehero.engine.replay import Replay
 from dicehero.engine.rules import start_round
@@ -39,7 +40,7 @@ class ParDecision:
     """One action the par bot took, and why, in words shown to a child."""
 
     action: Action
-    reason: str
+    reason: Phrase
 
 
 class Reasons:

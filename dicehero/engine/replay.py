@@ -21,6 +21,7 @@ from typing import Any
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Edition
 from dicehero.engine.errors import ActionError
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.rules import apply, start_round
 from dicehero.engine.state import Sheet, new_sheet
 
@@ -28,8 +29,8 @@ from dicehero.engine.state import Sheet, new_sheet
 class IllegalAction(ActionError):
     """An action a replay could not apply: where it was (round, die), what it was, and why.
 
-    ``code`` is the rule's code; ``message`` says where in words, then the rule:
-    ``Round 3, die 2 (a 5): Downtown needs a 4: ...``. ``round`` is 0 for the
+    ``code`` is the rule's code; its phrase says where, then the rule (``at_place``:
+    ``Round 3, die 2 (a 5): Downtown needs a 4: ...``). ``round`` is 0 for the
     superpower choice before the first roll; ``die`` is the action's die index
     (from 0, as in the action), ``None`` for a Wild die. ``index`` counts the refused
     action among those one :meth:`Replay.play` was given (from 0; ``None`` otherwise).
@@ -43,7 +44,7 @@ class IllegalAction(ActionError):
         self.rolled = tuple(rolled)
         self.player = player
         self.index: int | None = None
-        super().__init__(error.code, f"{self.place}: {error.message}")
+        super().__init__(error.code, "at_place", where=self.place, why=error.phrase)
 
     @classmethod
     def at(cls, sheet: Sheet, action: Any, error: ActionError, player: str = "") -> IllegalAction:
@@ -56,9 +57,9 @@ class IllegalAction(ActionError):
         return cls(sheet.round, action, error, [d.rolled for d in sheet.dice], player)
 
     @property
-    def rule(self) -> str:
-        """The engine's own words for the refusal, without the place."""
-        return self.error.message
+    def rule(self) -> Phrase:
+        """The engine's own refusal, without the place."""
+        return self.error.phrase
 
     @property
     def wild(self) -> bool:
@@ -71,23 +72,24 @@ class IllegalAction(ActionError):
         return None if self.action is None or self.action.wild else self.action.die
 
     @property
-    def place(self) -> str:
-        """Where on the sheet, in words: ``Round 3, die 2 (a 5)``, ``Before the first roll``."""
+    def place(self) -> Phrase:
+        """Where on the sheet: ``Round 3, die 2 (a 5)``, ``Before the first roll``."""
         if self.round == 0:
-            return "Before the first roll"
+            return phrase("before_first_roll")
         if self.wild:
-            return f"Round {self.round}, the Wild die"
+            return phrase("round_wild", round=self.round)
         die = self.die
         if die is not None and 0 <= die < len(self.rolled):
-            return f"Round {self.round}, die {die + 1} (a {self.rolled[die]})"
-        return f"Round {self.round}"
+            return phrase("round_die", round=self.round, die=die + 1, number=self.rolled[die])
+        return phrase("round_only", round=self.round)
 
-    def describe(self) -> str:
-        """One line for a log checker: ``Ada, round 2: help with die 1: <rule> [code]``."""
+    def describe(self, said: Callable[[Phrase], str]) -> str:
+        """One line for a log checker: ``Ada, round 2: help with die 1: <rule> [code]``
+        (``said`` words a phrase: the command's language)."""
         when = "before the first roll" if self.round == 0 else f"round {self.round}"
         what = self.action.describe() if self.action is not None else "an unreadable action"
         who = f"{self.player}, " if self.player else ""
-        return f"{who}{when}: {what}: {self.rule} [{self.code}]"
+        return f"{who}{when}: {what}: {said(self.rule)} [{self.code}]"
 
 
 Observer = Callable[[Sheet, Action, Sheet], None]

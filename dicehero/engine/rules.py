@@ -15,6 +15,7 @@ from dicehero.engine import locations
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Superpower
 from dicehero.engine.errors import BadAction, RuleError
+from dicehero.engine.phrase import numbered_powers
 from dicehero.engine.state import Die, Sheet, die_of
 
 Changes = dict[str, Any]  # the fields of the sheet an action changes
@@ -29,7 +30,7 @@ def start_round(sheet: Sheet, dice: Sequence[int]) -> Sheet:
     ed = sheet.edition
     check_roll(ed.dice_per_round, ed.faces, dice)
     if sheet.round >= ed.rounds:
-        raise RuleError("game_over", f"The game has only {ed.rounds} rounds.")
+        raise RuleError("game_over", n=ed.rounds)
     return sheet.evolve(round=sheet.round + 1, dice=tuple([die_of(v, v) for v in dice]),
                         done=False, previous=None)
 
@@ -38,10 +39,10 @@ def check_roll(count: int, faces: int, dice: Sequence[int]) -> None:
     """Refuse a roll that is not ``count`` whole numbers from 1 to ``faces``."""
     if (type(dice) not in (list, tuple)  # the usual case, before the slower ABC check
             and (not isinstance(dice, Sequence) or isinstance(dice, str))) or len(dice) != count:
-        raise BadAction("bad_roll", f"A roll is {count} dice.")
+        raise BadAction("bad_roll", "roll_size", n=count)
     for v in dice:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= faces:
-            raise BadAction("bad_roll", f"A die shows 1 to {faces}, not {v!r}.")
+            raise BadAction("bad_roll", "die_face", faces=faces, value=repr(v))
 
 
 def apply(sheet: Sheet, action: Action | Any) -> Sheet:
@@ -49,7 +50,7 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
     action = parse_action(action)
     if action.type == "undo":
         if sheet.previous is None:
-            raise RuleError("nothing_to_undo", "There is nothing to undo in this round.")
+            raise RuleError("nothing_to_undo")
         return sheet.previous
     changes = _HANDLERS[action.type](sheet, action)
     spent = changes.pop("spent", None)
@@ -69,16 +70,13 @@ def apply(sheet: Sheet, action: Action | Any) -> Sheet:
 def _choose(sheet: Sheet, action: Action) -> Changes:
     ed = sheet.edition
     if sheet.superpower is not None:
-        name = ed.superpower(sheet.superpower).name
-        raise RuleError("already_chosen", f"You already chose your superpower: {name}.")
+        raise RuleError("already_chosen", power=ed.superpower(sheet.superpower).name)
     if sheet.played:
-        raise RuleError("choice_closed", "Too late to choose a superpower: it is chosen "
-                                         "before your first round ends.")
+        raise RuleError("choice_closed")
     if len(sheet.offer) < 2:
-        raise RuleError("no_offer", "Roll two dice for your superpower choices first.")
+        raise RuleError("no_offer")
     if action.superpower not in sheet.offer:
-        options = " or ".join(f"{n} ({ed.superpower(n).name})" for n in sheet.offer)
-        raise RuleError("not_offered", f"Choose one of the rolled numbers: {options}.")
+        raise RuleError("not_offered", either=numbered_powers(ed, sheet.offer))
     if sheet.round > 0:  # chosen with dice in view: undo cannot reopen the choice
         return {"superpower": action.superpower, "previous": None}
     return {"superpower": action.superpower}
@@ -86,15 +84,15 @@ def _choose(sheet: Sheet, action: Action) -> Changes:
 
 def _round_exists(sheet: Sheet) -> None:
     if sheet.round == 0:
-        raise RuleError("no_roll", "Wait for the first roll.")
+        raise RuleError("no_roll")
     if sheet.done:
-        raise RuleError("round_closed", "You are done with this round: wait for the next roll.")
+        raise RuleError("round_closed")
 
 
 def _open_round(sheet: Sheet) -> None:
     _round_exists(sheet)
     if sheet.superpower is None:
-        raise RuleError("no_superpower", "Pick your superpower first.")
+        raise RuleError("no_superpower")
 
 
 def _rolled_die(sheet: Sheet, action: Action) -> tuple[int, Die]:
@@ -102,12 +100,12 @@ def _rolled_die(sheet: Sheet, action: Action) -> tuple[int, Die]:
     index = action.die
     if index is None or not 0 <= index < len(sheet.dice):
         # the action counts dice from 0, as JSON does; the message counts as people do
-        which = "" if index is None else f" {index + 1}"
-        raise BadAction("bad_die", f"There is no die{which}: this round has dice "
-                                   f"1 to {len(sheet.dice)}.")
+        if index is None:
+            raise BadAction("bad_die", "no_die", n=len(sheet.dice))
+        raise BadAction("bad_die", "no_such_die", die=index + 1, n=len(sheet.dice))
     die = sheet.dice[index]
     if die.used:
-        raise RuleError("die_spent", f"You already used that {die.value} this round.")
+        raise RuleError("die_spent", number=die.value)
     return index, die
 
 
@@ -120,11 +118,10 @@ def _spend(sheet: Sheet, action: Action, use: str) -> tuple[int | None, dict[str
     _open_round(sheet)
     if action.wild:
         if sheet.wild_left <= 0:
-            raise RuleError("no_wild", "You have no Wild die to spend.")
+            raise RuleError("no_wild")
         value = action.value
         if value is not None and not 1 <= value <= sheet.edition.faces:
-            raise BadAction("bad_value", f"A Wild die can be 1 to {sheet.edition.faces}, "
-                                         f"not {value}.")
+            raise BadAction("bad_value", "wild_value", faces=sheet.edition.faces, value=value)
         return value, {"wild_spent": sheet.wild_spent + 1}
     index, die = _rolled_die(sheet, action)
     return die.value, {"spent": (index, use)}
@@ -135,46 +132,38 @@ def _move(sheet: Sheet, action: Action) -> Changes:
     value, changes = _spend(sheet, action, "move")
     to = action.to
     if to not in ed.location_numbers:
-        raise BadAction("bad_location", f"There is no location {to}; they are numbered "
-                                        f"1 to {len(ed.locations)}.")
+        raise BadAction("bad_location", value=to, n=len(ed.locations))
     if to == sheet.position:
-        raise RuleError("already_there",
-                        f"You are already at {ed.location(to).name}: that is not a move.")
+        raise RuleError("already_there", place=ed.location(to).name)
     if action.teleport:
         if action.wild:
-            raise RuleError("teleport_wild", "A Wild die is already any number: "
-                                             "it can move you anywhere without Teleport.")
+            raise RuleError("teleport_wild")
         power = _power(sheet)
         if power.effect != "teleport":
-            raise RuleError("not_teleport", f"Your superpower is {power.name}, not Teleport.")
+            raise RuleError("not_teleport", power=power.name)
         if value in (to, sheet.position):
-            raise RuleError("teleport_not_needed", f"Your {value} takes you there without "
-                                                   f"Teleport: keep your superpower use.")
+            raise RuleError("teleport_not_needed", number=value)
         changes["powers_used"] = sheet.powers_used + 1
     elif not action.wild and value != to and value != sheet.position:
         target = ed.location(to).name
         if sheet.position is None:
-            raise RuleError("move_needs_match",
-                            f"From the middle circle a {value} moves you to "
-                            f"{ed.location(value).name}; {target} needs a {to}.")
-        raise RuleError("move_needs_match",
-                        f"To go to {target} you need a {to}, or a {sheet.position} "
-                        f"(the number of {ed.location(sheet.position).name}, where you are) "
-                        f"to go anywhere.")
+            raise RuleError("move_needs_match", "from_middle", number=value,
+                            place=ed.location(value).name, target=target, to=to)
+        raise RuleError("move_needs_match", target=target, to=to, number=sheet.position,
+                        here=ed.location(sheet.position).name)
     changes["position"] = to
     return changes
 
 
-def _here(sheet: Sheet, verb: str) -> int:
+def _here(sheet: Sheet, why: str) -> int:
     if sheet.position is None:
-        raise RuleError("in_middle", f"You are in the middle circle: move to a location "
-                                     f"before you {verb}.")
+        raise RuleError("in_middle", why)
     return sheet.position
 
 
 def _help(sheet: Sheet, action: Action) -> Changes:
     value, changes = _spend(sheet, action, "help")
-    number = _here(sheet, "help")
+    number = _here(sheet, "in_middle_help")
     loc = sheet.edition.location(number)
     assert value is not None  # a wild help always carries its value (checked when parsed)
     new_marks = locations.write(loc, sheet.marks[number - 1], value, action.slot,
@@ -187,11 +176,10 @@ def _help(sheet: Sheet, action: Action) -> Changes:
 
 def _minion(sheet: Sheet, action: Action) -> Changes:
     _, changes = _spend(sheet, action, "minion")
-    number = _here(sheet, "fight a Robot Minion")
+    number = _here(sheet, "in_middle_minion")
     limit = sheet.edition.minions_per_location
     if sheet.minions[number - 1] >= limit:
-        raise RuleError("no_minions", f"All {limit} Robot Minions at "
-                                      f"{sheet.edition.location(number).name} are defeated.")
+        raise RuleError("no_minions", n=limit, place=sheet.edition.location(number).name)
     minions = list(sheet.minions)
     minions[number - 1] += 1
     changes["minions"] = tuple(minions)
@@ -200,35 +188,33 @@ def _minion(sheet: Sheet, action: Action) -> Changes:
 
 def _power(sheet: Sheet) -> Superpower:
     if sheet.superpower is None:
-        raise RuleError("no_superpower", "Pick your superpower first.")
+        raise RuleError("no_superpower")
     if sheet.powers_left <= 0:
-        raise RuleError("no_power_left", f"You have used your superpower "
-                                         f"{sheet.edition.superpower_uses} times already.")
+        raise RuleError("no_power_left", n=sheet.edition.superpower_uses)
     return sheet.edition.superpower(sheet.superpower)
 
 
 def _apply_power(sheet: Sheet, action: Action) -> Changes:
     _open_round(sheet)
     if action.wild:
-        raise RuleError("power_wild", "You may not use your superpower on a Wild die.")
+        raise RuleError("power_wild")
     power = _power(sheet)
     index, die = _rolled_die(sheet, action)
     faces = sheet.edition.faces
     if power.effect == "teleport":
-        raise RuleError("teleport_is_a_move",
-                        "Teleport is used while moving: choose a die, then any location.")
+        raise RuleError("teleport_is_a_move")
     if action.copy is not None and power.effect != "copy":
-        raise BadAction("bad_field", f"Only Shapeshift copies another die; yours is {power.name}.")
+        raise BadAction("bad_field", "only_shapeshift_copies", power=power.name)
     if power.effect == "set":
         new = power.value
     elif power.effect == "step":
         new = die.value + power.step
         if not 1 <= new <= faces:
-            raise RuleError("power_limit", f"{power.name} cannot change a {die.value}.")
+            raise RuleError("power_limit", power=power.name, number=die.value)
     else:
         new = _shapeshift_value(sheet, action, index)
     if new == die.value:
-        raise RuleError("power_no_change", f"That die is already a {new}.")
+        raise RuleError("power_no_change", number=new)
     dice = list(sheet.dice)
     dice[index] = die_of(die.rolled, new, die.used)
     return {"dice": tuple(dice), "powers_used": sheet.powers_used + 1}
@@ -237,12 +223,11 @@ def _apply_power(sheet: Sheet, action: Action) -> Changes:
 def _shapeshift_value(sheet: Sheet, action: Action, index: int) -> int:
     source = action.copy
     if source is None:
-        raise BadAction("missing_field", "Shapeshift needs 'copy': the die to copy.")
+        raise BadAction("missing_field", "shapeshift_needs_copy")
     if source == index:
-        raise RuleError("copy_itself", "Shapeshift copies another die, not the same one.")
+        raise RuleError("copy_itself")
     if not 0 <= source < len(sheet.dice):
-        raise BadAction("bad_die", f"There is no die {source + 1} to copy: this round has "
-                                   f"dice 1 to {len(sheet.dice)}.")
+        raise BadAction("bad_die", "no_die_to_copy", die=source + 1, n=len(sheet.dice))
     return sheet.dice[source].rolled
 
 

@@ -206,8 +206,7 @@ def new_sheet(edition: Edition, offer: Sequence[int] = ()) -> Sheet:
     faces = range(1, edition.faces + 1)
     if offer and (len(offer) < 2 or len(set(offer)) != len(offer)
                   or any(isinstance(n, bool) or n not in faces for n in offer)):
-        raise BadAction("bad_offer", f"The superpower choice is two different numbers from "
-                                     f"1 to {edition.faces} (reroll a double), not {list(offer)}.")
+        raise BadAction("bad_offer", faces=edition.faces, value=str(list(offer)))
     return Sheet(
         edition=edition,
         offer=tuple(offer),

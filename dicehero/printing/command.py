@@ -24,6 +24,8 @@ from dicehero.addresses import (
 )
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.edition import EditionError
+from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_language
 from dicehero.printing.geometry import PAPERS
 from dicehero.printing.render import for_rounds, game_sheets, render_sheets
 from dicehero.printing.sheet import SheetHeader
@@ -98,12 +100,13 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     game = args.game
     if game is not None and not _CODE.fullmatch(game):
-        raise PrintError(f"{game!r} is not a game code (letters, digits, - or _)")
+        raise PrintError(_("%(game)s is not a game code (letters, digits, - or _)",
+                           game=repr(game)))
     edition_name = args.edition
     rounds = 0
     paths: list[str | None] = []  # each paper hero's own page: their sheet's QR code
     if args.register and (game is None or args.names is None):
-        raise PrintError("--register needs --game CODE and --names FILE")
+        raise PrintError(_("--register needs --game CODE and --names FILE"))
     if args.names is not None:
         names = read_names(args.names)
         if args.register:
@@ -113,7 +116,8 @@ def _run(args: argparse.Namespace) -> int:
             paths = [by_name.get(name) for name in names]
     elif args.players is not None:
         if not 1 <= args.players <= MAX_SHEETS:
-            raise PrintError(f"--players must be between 1 and {MAX_SHEETS}, got {args.players}")
+            raise PrintError(_("--players must be between 1 and %(most)s, got %(n)s",
+                               most=MAX_SHEETS, n=args.players))
         names = [""] * args.players
     elif game is not None:
         found = players_of_game(game, args.database)
@@ -122,7 +126,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         names = [""]
     if len(names) > MAX_SHEETS:
-        raise PrintError(f"at most {MAX_SHEETS} sheets at a time, asked for {len(names)}")
+        raise PrintError(_("at most %(most)s sheets at a time, asked for %(n)s",
+                           most=MAX_SHEETS, n=len(names)))
     edition = load_edition(edition_name or DEFAULT_EDITION)
     edition = for_rounds(edition, rounds)
     sheets = (game_sheets(names, game, base_url(args.url), paths) if game
@@ -133,8 +138,9 @@ def _run(args: argparse.Namespace) -> int:
                           progress=progress)
     write_output(args.output, buffer.getvalue())
     if args.output != "-":
-        print(f"wrote {args.output}: {pages} page(s), {len(buffer.getvalue()) // 1024} KB",
-              file=sys.stderr)
+        # Translators: %(n)s pages; %(kb)s the file's size.
+        print(_("wrote %(file)s: %(n)s page(s), %(kb)s KB", file=args.output, n=pages,
+                kb=len(buffer.getvalue()) // 1024), file=sys.stderr)
     return 0
 
 
@@ -147,8 +153,8 @@ def base_url(given: str | None) -> str:
     except AddressError as e:
         raise PrintError(f"--url {e}" if given else f"PUBLIC_URL {e}") from None
     if urlsplit(url).hostname in LOOPBACK:
-        print(f"warning: this machine has no network address, so the QR codes lead to {url}, "
-              "which phones cannot open; pass --url", file=sys.stderr)
+        print(_("warning: this machine has no network address, so the QR codes lead to "
+                "%(url)s, which phones cannot open; pass --url", url=url), file=sys.stderr)
     return url
 
 
@@ -157,13 +163,15 @@ def read_names(path: str) -> list[str]:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise PrintError(f"cannot read names file {path}: it is not UTF-8 text") from None
+        raise PrintError(_("cannot read names file %(file)s: it is not UTF-8 text",
+                           file=path)) from None
     except OSError as e:
-        raise PrintError(f"cannot read names file {path}: {e.strerror or e}") from None
+        raise PrintError(_("cannot read names file %(file)s: %(error)s", file=path,
+                           error=e.strerror or e)) from None
     names = [" ".join(line.split()) for line in text.splitlines()]
     names = [name for name in names if name]
     if not names:
-        raise PrintError(f"names file {path} has no names in it")
+        raise PrintError(_("names file %(file)s has no names in it", file=path))
     return names
 
 
@@ -176,7 +184,8 @@ def write_output(path: str, data: bytes) -> None:
     try:
         Path(path).write_bytes(data)
     except OSError as e:
-        raise PrintError(f"cannot write {path}: {e.strerror or e}") from None
+        raise PrintError(_("cannot write %(file)s: %(error)s", file=path,
+                           error=e.strerror or e)) from None
 
 
 def default_database_url() -> str:
@@ -223,18 +232,22 @@ def register_paper_heroes(code: str, names: list[str], database_url: str | None 
     fit a sheet to public dice); that refusal, or any other, is a :class:`PrintError`.
     """
     from dicehero.store import StoreError
+    from dicehero.words import fill
 
     with _games(database_url) as games:
         try:
             have = {p["name"] for p in games.state(code).get("players", [])}
         except StoreError as e:
-            raise PrintError(f"could not write the heroes in: {e.message}") from None
+            raise PrintError(_("could not write the heroes in: %(why)s",
+                               why=fill(e.template, e.params, cli_language()))) from None
         for name in names:
             if name and name not in have:
                 try:
                     games.join(code, {"name": name, "paper": True}, by_host=True)
                 except StoreError as e:
-                    raise PrintError(f"could not write in {name!r}: {e.message}") from None
+                    why = fill(e.template, e.params, cli_language())
+                    raise PrintError(_("could not write in %(name)s: %(why)s", name=repr(name),
+                                       why=why)) from None
                 have.add(name)
 
 

@@ -28,6 +28,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.locks import KeyedLocks
 from dicehero.store.models import EventRow, Game
@@ -118,7 +119,7 @@ class Store:
                         raise
                     if attempt == RETRIES - 1:
                         raise StoreError(Refusal.BUSY, "busy",
-                                         "The server is busy right now; try again.") from None
+                                         N_("The server is busy right now; try again.")) from None
                 else:
                     for ev in events:
                         for listener in self.listeners:

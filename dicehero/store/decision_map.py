@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from dicehero.editions import load_edition
 from dicehero.engine.decisions import HELP, MINION, MOVE, SKIP, DieUses
 from dicehero.engine.fold import Fold
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.models import ActionRow, Game
 from dicehero.store.paper import PAPER_DONE
@@ -35,8 +36,8 @@ class DecisionDesk(ParDesk):
             game = self._game(s, code)
             if not 1 <= number <= game.roll_count:
                 raise StoreError(Refusal.NOT_FOUND, "no_such_round",
-                                 f"Round {number} has not been rolled: this game has rolled "
-                                 f"{game.roll_count}.")
+                                 N_("Round %(round)s has not been rolled: this game has rolled "
+                                    "%(n)s."), round=number, n=game.roll_count)
             found = self._decision_maps(s, game, [number])[0]
             par = self._par_uses(s, game, number)
             for die, mark in zip(found["dice"], par or [None] * len(found["dice"]), strict=True):

@@ -10,6 +10,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from dicehero.engine.phrase import Phrase
+from dicehero.words import fill
+
 
 class Refusal(StrEnum):
     """The kinds of refusal; each is one HTTP status in the web layer."""
@@ -28,11 +31,12 @@ class Refusal(StrEnum):
 class StoreError(Exception):
     """A request the game cannot accept now; the stored state is unchanged."""
 
-    def __init__(self, kind: Refusal, code: str, message: str,
+    def __init__(self, kind: Refusal, code: str, message: str | Phrase,
                  details: dict[str, Any] | None = None, **params: Any) -> None:
         # ``message`` is an English msgid (marked N_) with its %(name)s placeholders filled
-        # from ``params``: the web layer says it in the reader's language.
-        text = message % params if params else message
+        # from ``params`` (an engine phrase among them said too), or an engine refusal's
+        # phrase: the web layer says it in the reader's language; ``message`` is English.
+        text = fill(message, params, "en")
         super().__init__(text)
         self.kind = kind
         self.code = code

@@ -14,6 +14,7 @@ from dicehero.editions import load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.engine.paper_rows import is_paper_row, paper_offer
 from dicehero.engine.view import edition_view
+from dicehero.i18n import N_
 from dicehero.store.access import player_json, round_closed
 from dicehero.store.dice import offer_label
 from dicehero.store.errors import Refusal, StoreError
@@ -183,4 +184,4 @@ class ExportDesk(ParDesk):
             return edition_view(load_edition(name))
         except EditionError:
             raise StoreError(Refusal.NOT_FOUND, "unknown_edition",
-                             f"There is no edition {name!r}.") from None
+                             N_("There is no edition %(name)s."), name=repr(name)) from None

@@ -23,12 +23,13 @@ from dicehero.editions import load_edition
 from dicehero.engine.paper import IMPOSSIBLE, UNDECIDED, Verdict, precheck
 from dicehero.engine.paper.witness import UNDECIDED_REASON
 from dicehero.engine.paper_rows import is_approved, is_paper_row, marks_row, paper_offer, row_sheet
+from dicehero.engine.phrase import to_json
 from dicehero.i18n import N_
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.paper import check_not_erased, marks_refusal, parse_paper_marks
-from dicehero.store.paper_desk import CHECK, PaperDesk
+from dicehero.store.paper_desk import APPROVED, CHECK, PaperDesk
 from dicehero.store.witness_job import verdict_of
 from dicehero.store.work_pool import POOL, Job, Task, WorkPool
 
@@ -92,8 +93,7 @@ class _Check:
             if role != "host" and last is not None and is_paper_row(last.action):
                 if is_approved(last.action):
                     raise StoreError(Refusal.NOT_NOW, "sheet_approved",
-                                     "The host approved your sheet; "
-                                     "only the host can change it now.")
+                                     APPROVED)
                 check_not_erased(row_sheet(edition, offer, rolls, last.action), paper, edition)
                 sent = [[was.marks.to_dict(), was.rolled, was.open] for was in
                         desk._sent_before(s, game, player, edition, offer, rolls)]
@@ -133,7 +133,7 @@ class _Check:
         try:
             if answer is None:  # the worker failed: the host judges by hand
                 answer = {"status": UNDECIDED, "code": "check_undecided", "nodes": 0,
-                          "rounds": [], "reason": UNDECIDED_REASON}
+                          "rounds": [], "reason": to_json(UNDECIDED_REASON)}
             verdict = verdict_of(answer)
             if verdict.status == IMPOSSIBLE:
                 raise marks_refusal(verdict)
@@ -160,14 +160,13 @@ class _Check:
             desk._check_paper_open(game)
             if game.roll_count != self.rolled:
                 raise StoreError(Refusal.NOT_NOW, "rolled_meanwhile",
-                                 "A new roll came in while your "
-                                 "sheet was checked: send it again.")
+                                 N_("A new roll came in while your sheet was checked: send it "
+                                    "again."))
             action = marks_row(self.paper, verdict, approved=role == "host")
             last = desk._last_paper(s, player)
             if role != "host" and last is not None and is_approved(last.action):
                 raise StoreError(Refusal.NOT_NOW, "sheet_approved",
-                                 "The host approved your sheet; "
-                                 "only the host can change it now.")
+                                 APPROVED)
             edition = load_edition(game.edition)
             sheet = row_sheet(edition, self.offer, desk._rolls(s, game), action)
             return desk._keep_sheet(s, game, player, last, action, sheet)

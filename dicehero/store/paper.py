@@ -34,6 +34,7 @@ from dicehero.engine.paper import PaperMarks, Verdict, erased, parse_marks
 from dicehero.engine.paper import entry as paper_entry
 from dicehero.engine.paper_rows import rounds_sheet
 from dicehero.engine.replay import IllegalAction
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal, StoreError
 
 PAPER_DONE = 2**31 - 1  # a paper player's done_roll: they never hold up a roll
@@ -46,30 +47,31 @@ def parse_sheet(body: dict[str, Any], rolled: int) -> tuple[int | None, list[lis
     if superpower is not None and (isinstance(superpower, bool)
                                    or not isinstance(superpower, int)):
         raise StoreError(Refusal.REFUSED, "bad_field",
-                         "'superpower' is the number of your superpower, "
-                         "or null.")
+                         N_("'superpower' is the number of your superpower, or null."))
     rounds = body.get("rounds", [])
     if not isinstance(rounds, list):
         raise StoreError(Refusal.REFUSED, "bad_field",
-                         "'rounds' is a list with one list of actions "
-                         "per round.")
+                         N_("'rounds' is a list with one list of actions per round."))
     if len(rounds) > rolled:
+        # Translators: %(rounds)s rounds were rolled, the sheet has %(n)s.
         raise StoreError(Refusal.REFUSED, "too_many_rounds",
-                         f"Only {rolled} {'round has' if rolled == 1 else 'rounds have'} "
-                         f"been rolled so far; your sheet has {len(rounds)}.")
+                         N_("Only %(rounds)s rounds have been rolled so far; your sheet has "
+                            "%(n)s."), rounds=rolled, n=len(rounds))
     out = []
     for r, actions in enumerate(rounds, start=1):
         if not isinstance(actions, list) or len(actions) > MAX_ROUND_ACTIONS:
             raise StoreError(Refusal.REFUSED, "bad_field",
-                             f"Round {r}: a list of at most "
-                             f"{MAX_ROUND_ACTIONS} actions.")
+                             N_("Round %(round)s: a list of at most %(n)s actions."),
+                             round=r, n=MAX_ROUND_ACTIONS)
         parsed = []
         for i, raw in enumerate(actions, start=1):
             try:
                 parsed.append(parse_action(raw).to_dict())
             except BadAction as e:
+                # Translators: %(n)s counts the round's actions from 1; %(why)s is the refusal.
                 raise StoreError(Refusal.MALFORMED, e.code,
-                                 f"Round {r}, action {i}: {e.message}") from None
+                                 N_("Round %(round)s, action %(n)s: %(why)s"),
+                                 round=r, n=i, why=e.phrase) from None
         out.append(parsed)
     return superpower, out
 
@@ -78,7 +80,7 @@ def refusal(error: IllegalAction) -> StoreError:
     """The 422 for a mark that cannot be right: the round, the die, the action and the rule."""
     action = error.action.to_dict() if error.action is not None else None
     return StoreError(Refusal.REFUSED, error.code,
-                      error.message,
+                      error.phrase,
                       details={
                       "round": error.round, "die": error.die, "wild": error.wild, "action": action,
                       "rule": error.rule})
@@ -105,7 +107,7 @@ def check_unchanged(sent: dict[str, Any], superpower: int | None,
         paper_entry.check_unchanged(sent.get("superpower"), sent.get("rounds") or [],
                                     superpower, rounds, rolled, over)
     except RuleError as e:
-        raise StoreError(Refusal.NOT_NOW, e.code, e.message) from None
+        raise StoreError(Refusal.NOT_NOW, e.code, e.phrase) from None
 
 
 def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequence[int]],
@@ -118,19 +120,19 @@ def paper_step(edition: Edition, offer: tuple[int, ...], rolls: Sequence[Sequenc
     except IllegalAction as e:
         raise refusal(e) from None
     except ActionError as e:  # the entry's own refusal: nothing to undo
-        raise StoreError(Refusal.REFUSED, e.code, e.message) from None
+        raise StoreError(Refusal.REFUSED, e.code, e.phrase) from None
 
 
 def parse_paper_marks(body: dict[str, Any], edition: Edition) -> PaperMarks:
     """The ``marks`` of a sheet sent as drawn; 400 on a bad shape."""
     if set(body) - {"marks"}:
         raise StoreError(Refusal.MALFORMED, "bad_field",
-                         "Send a sheet either by its 'marks' or by its "
-                         "'superpower' and 'rounds', not both.")
+                         N_("Send a sheet either by its 'marks' or by its 'superpower' and "
+                            "'rounds', not both."))
     try:
         return parse_marks(body["marks"], edition)
     except BadAction as e:
-        raise StoreError(Refusal.MALFORMED, e.code, e.message) from None
+        raise StoreError(Refusal.MALFORMED, e.code, e.phrase) from None
 
 
 def marks_refusal(verdict: Verdict) -> StoreError:
@@ -142,7 +144,7 @@ def check_not_erased(before: Sheet, after: PaperMarks, edition: Edition) -> None
     """Refuse (409) a player's sheet that loses a mark they sent before: ink does not erase."""
     lost = erased(PaperMarks.of(before), after, edition)
     if lost:
+        # Translators: %(what)s is the mark the sheet lost (the 4 in Church's box 2).
         raise StoreError(Refusal.NOT_NOW, "marks_erased",
-                         f"Ink does not come off: this sheet no longer "
-                         f"shows {lost}, which you sent before. Only the "
-                         f"host can change it now.")
+                         N_("Ink does not come off: this sheet no longer shows %(what)s, which "
+                            "you sent before. Only the host can change it now."), what=lost)

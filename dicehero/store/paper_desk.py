@@ -24,6 +24,7 @@ from dicehero.engine.paper_rows import (
     row_sheet,
 )
 from dicehero.engine.view import sheet_view
+from dicehero.i18n import N_
 from dicehero.store.access import GameAccess, player_json, unix_seconds
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
@@ -39,6 +40,9 @@ from dicehero.store.paper import (
 )
 
 CHECK = "paper_check"  # the event of a sheet by its marks being checked, or refused after it
+
+# A sheet the host approved is final for its player.
+APPROVED = N_("The host approved your sheet; only the host can change it now.")
 
 
 class PaperDesk(GameAccess):
@@ -61,14 +65,13 @@ class PaperDesk(GameAccess):
     def _check_paper_open(self, game: Game) -> None:
         if game.paper_closed_at is not None:
             raise StoreError(Refusal.NOT_NOW, "paper_closed",
-                             "The host closed paper entry: the results "
-                             "are final.")
+                             N_("The host closed paper entry: the results are final."))
         until = self._paper_until(game)
         if until is not None and time.time() > until:
             minutes = round(self.paper_grace / 60)
             raise StoreError(Refusal.NOT_NOW, "paper_closed",
-                             f"Paper sheets for this game were taken "
-                             f"until {minutes} minutes after it ended.")
+                             N_("Paper sheets for this game were taken until %(m)s minutes "
+                                "after it ended."), m=minutes)
 
     def _paper_player(self, s: Session, game: Game, player_id: int, secret: str | None,
                       cohost_may: bool = False) -> tuple[Player, str]:
@@ -78,11 +81,11 @@ class PaperDesk(GameAccess):
         role = self._owner(s, game, player, secret, host_may=True, cohost_may=cohost_may)
         if player.removed:
             raise StoreError(Refusal.NOT_YOURS, "player_removed",
-                             "The host removed this hero from the game.")
+                             N_("The host removed this hero from the game."))
         if player.done_roll != PAPER_DONE:
             raise StoreError(Refusal.NOT_NOW, "not_paper",
-                             f"{player.name} plays on a phone; only paper "
-                             "players send a whole sheet.")
+                             N_("%(name)s plays on a phone; only paper players send a whole "
+                                "sheet."), name=player.name)
         return player, role
 
     @staticmethod
@@ -158,8 +161,7 @@ class PaperDesk(GameAccess):
             if not host and last is not None and is_paper_row(last.action):
                 if is_approved(last.action):
                     raise StoreError(Refusal.NOT_NOW, "sheet_approved",
-                                     "The host approved your sheet; "
-                                     "only the host can change it now.")
+                                     APPROVED)
                 check_unchanged(last.action, superpower, rounds, len(rolls),
                                 game.status == "over")
             action = paper_row(superpower, rounds, approved=host)
@@ -217,7 +219,7 @@ class PaperDesk(GameAccess):
             last = self._last_paper(s, player)
             if last is None or not is_paper_row(last.action):
                 raise StoreError(Refusal.NOT_NOW, "no_sheet",
-                                 f"{player.name} has not sent a sheet yet.")
+                                 N_("%(name)s has not sent a sheet yet."), name=player.name)
             board = self._leaderboard(s, game, checked={player.id: True})
             if is_approved(last.action):
                 return {**self._paper_reply(game, player, last, board), "stored": False}
@@ -242,15 +244,15 @@ class PaperDesk(GameAccess):
             self._host(s, game, secret)
             if game.status != "over":
                 raise StoreError(Refusal.NOT_NOW, "game_not_over",
-                                 "Paper entry closes after the last "
-                                 "round; the game is still on.")
+                                 N_("Paper entry closes after the last round; the game is still "
+                                    "on."))
             if game.paper_closed_at is None:
                 pending = self._pending(s, game)
                 if pending:
                     names = ", ".join(p.name for p in pending)
                     raise StoreError(Refusal.NOT_NOW, "sheets_pending",
-                                     f"Approve or remove the sheets "
-                                     f"still waiting first: {names}.")
+                                     N_("Approve or remove the sheets still waiting first: "
+                                        "%(names)s."), names=names)
                 game.paper_closed_at = datetime.now(UTC)
                 emit(s, game, "paper_closed", {"final": True})
             return {"code": game.code, "paper_closed_at": unix_seconds(game.paper_closed_at),
@@ -315,7 +317,7 @@ class PaperDesk(GameAccess):
             except StoreError as e:
                 if e.kind != Refusal.REFUSED:
                     raise
-                error = {**(e.details or {}), "code": e.code, "message": e.message}
+                error = e  # worded by the web layer, in the reader's language
             else:
                 accepted = True
                 if not bool_field(body, "check"):

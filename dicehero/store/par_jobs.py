@@ -17,13 +17,15 @@ from dicehero.engine import Action, Sheet, new_sheet, score
 from dicehero.engine.decisions import DieUses
 from dicehero.engine.edition import Edition
 from dicehero.engine.par import ParDecision, ParGame, par_game, par_round
+from dicehero.engine.phrase import phrase, to_json
 from dicehero.engine.replay import Replay
 
 PAR_SEED = 0
 
 
 def _decision(edition: Edition, before: Sheet, d: ParDecision) -> dict[str, Any]:
-    """One of par's decisions as a person reads it: which die, what it did where, and why."""
+    """One of par's decisions as a person reads it: which die, what it did where, and why
+    (``what`` and ``reason`` as phrases, :func:`dicehero.engine.phrase.to_json`)."""
     a = d.action
     where = a.to if a.type == "move" else before.position if a.type in ("help", "minion") \
         else None
@@ -32,13 +34,8 @@ def _decision(edition: Edition, before: Sheet, d: ParDecision) -> dict[str, Any]
     place = edition.locations[where - 1].name if where else None
     return {"action": a.to_dict(), "die": None if a.wild else a.die, "wild": a.wild,
             "value": value, "type": a.type, "location": place,
-            "what": _WHAT.get(a.type, a.type).format(place=place), "reason": d.reason}
-
-
-# What a decision did, in words (``place`` is the location it happened at or went to).
-_WHAT = {"move": "move to {place}", "help": "help at {place}",
-         "minion": "fight a Robot Minion at {place}", "skip": "skip it",
-         "power": "use the superpower on it", "choose": "choose the superpower"}
+            "what": to_json(phrase(f"did_{a.type}", place=place)),
+            "reason": to_json(d.reason)}  # phrases: worded where they are shown
 
 
 class _Met:

@@ -149,8 +149,8 @@ class PlayerDesk(GameAccess):
             p = self._player(s, game, player_id)
             if p.removed or p.done_roll != PAPER_DONE:
                 raise StoreError(Refusal.NOT_NOW, "not_paper",
-                                 f"{p.name} does not play on paper: only a paper hero "
-                                 "has a link for entering a sheet.")
+                                 N_("%(name)s does not play on paper: only a paper hero has a "
+                                    "link for entering a sheet."), name=p.name)
             if renew:
                 p.key_round += 1
             key = paper_key(game, p)

@@ -131,10 +131,15 @@ class RoundDesk(GameAccess):
     def _check_go_on(self, stragglers: list[Player], go_on: bool) -> None:
         if stragglers and not go_on:
             names = ", ".join(p.name for p in stragglers[:10])
-            more = f" and {len(stragglers) - 10} more" if len(stragglers) > 10 else ""
+            if len(stragglers) > 10:
+                # Translators: %(names)s are the first ten; %(more)s how many others.
+                raise StoreError(Refusal.NOT_NOW, "players_not_done",
+                                 N_("%(n)s still playing: %(names)s and %(more)s more. Send "
+                                    "'go_on': true to go on without them."),
+                                 n=len(stragglers), names=names, more=len(stragglers) - 10)
             raise StoreError(Refusal.NOT_NOW, "players_not_done",
-                             f"{len(stragglers)} still playing: {names}{more}. "
-                             "Send 'go_on': true to go on without them.")
+                             N_("%(n)s still playing: %(names)s. Send 'go_on': true to go on "
+                                "without them."), n=len(stragglers), names=names)
 
     def _forfeits(self, s: Session, game: Game, stragglers: list[Player]) -> list[dict]:
         if not stragglers:
@@ -175,7 +180,7 @@ class RoundDesk(GameAccess):
                 try:
                     check_roll(edition.dice_per_round, edition.faces, typed)
                 except BadAction as e:
-                    raise StoreError(Refusal.REFUSED, e.code, e.message) from None
+                    raise StoreError(Refusal.REFUSED, e.code, e.phrase) from None
             stragglers = self._stragglers(s, game)
             self._check_go_on(stragglers, bool_field(body, "go_on"))
             forfeited = self._forfeits(s, game, stragglers)

@@ -20,6 +20,7 @@ from dicehero.engine.paper import (
     find_witness,
     parse_marks,
 )
+from dicehero.engine.phrase import from_json, to_json
 
 
 def witness_job(edition_name: str, offer: Sequence[int], rolls: Sequence[Sequence[int]],
@@ -46,13 +47,13 @@ def witness_job(edition_name: str, offer: Sequence[int], rolls: Sequence[Sequenc
                                 for m, rolled, open_ in sent])
     if stopped:
         return {"cut_short": True}
-    return {"status": verdict.status, "code": verdict.code, "reason": verdict.reason,
+    return {"status": verdict.status, "code": verdict.code, "reason": to_json(verdict.reason),
             "nodes": verdict.nodes, "rounds": [[a.to_dict() for a in r] for r in verdict.rounds]}
 
 
 def verdict_of(answer: dict[str, Any]) -> Verdict:
     """The :class:`Verdict` a :func:`witness_job` answered (its witness, not its sheet)."""
-    return Verdict(answer["status"], code=answer["code"], reason=answer["reason"],
+    return Verdict(answer["status"], code=answer["code"], reason=from_json(answer["reason"]),
                    nodes=answer["nodes"],
                    rounds=tuple(tuple(parse_action(a) for a in r) for r in answer["rounds"]))
 

@@ -14,7 +14,7 @@ from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.device import device_id
-from dicehero.web.errors import ApiError
+from dicehero.web.errors import ApiError, refusal_details, said
 from dicehero.web.guard import client_address
 from dicehero.web.request import bearer, body
 
@@ -176,7 +176,11 @@ def paper_close(code: str) -> Response:
 @bp.post("/games/<code>/paper/check")
 def paper_check(code: str) -> Response:
     """The paper entry page: replay a draft sheet and try one more mark (stores nothing)."""
-    return _no_store(jsonify(games().paper_check(code, body())))
+    out = games().paper_check(code, body())
+    e = out["error"]
+    if e is not None:  # a refused try: in the reader's language
+        out["error"] = {**refusal_details(e.details), "code": e.code, "message": said(e)}
+    return _no_store(jsonify(out))
 
 
 @bp.post("/games/<code>/offer")

@@ -13,8 +13,13 @@ from flask import Flask, Response, jsonify, render_template
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
+from dicehero import i18n
+from dicehero.engine.errors import ActionError
+from dicehero.engine.phrase import Phrase
 from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
+from dicehero.web.language import current_language
+from dicehero.words import fill, say
 
 # Each kind of refusal, from the store or the web layer, as the one HTTP status it is sent with.
 STATUS: dict[Refusal, int] = {
@@ -35,7 +40,7 @@ class ApiError(Exception):
 
     def __init__(self, kind: Refusal, code: str, message: str, **params: Any) -> None:
         # As a StoreError's: ``message`` is an English msgid (N_), filled from ``params``.
-        text = message % params if params else message
+        text = fill(message, params, i18n.SOURCE)
         super().__init__(text)
         self.kind = kind
         self.code = code
@@ -66,13 +71,23 @@ HTTP_WORDS = {
 
 def said(e: Any) -> str:
     """A refusal's message in the reader's language (its msgid ``template``, ``params``)."""
-    return gettext(e.template, **e.params)
+    return fill(e.template, e.params, current_language())
+
+
+def said_phrase(p: Phrase | ActionError) -> str:
+    """An engine phrase (a refusal's) in the reader's language."""
+    return say(p, current_language())
+
+
+def refusal_details(details: dict[str, Any] | None) -> dict[str, Any]:
+    """A refusal's extra fields, any engine phrase among them (a paper sheet's rule) worded."""
+    return {k: said_phrase(v) if isinstance(v, Phrase) else v for k, v in (details or {}).items()}
 
 
 def _reply(status: int, code: str, message: str,
            details: dict[str, Any] | None = None) -> Response:
     """The JSON error body with its status; ``details`` add fields, never replace them."""
-    resp = jsonify(error={**(details or {}), "code": code, "message": message})
+    resp = jsonify(error={**refusal_details(details), "code": code, "message": message})
     resp.status_code = status
     return resp
 
@@ -105,7 +120,7 @@ def init_app(app: Flask) -> None:
     def _action_error(e: ActionError) -> Response:
         # A malformed action is a bad request; a well-formed one the rules refuse is 422.
         kind = Refusal.MALFORMED if isinstance(e, BadAction) else Refusal.REFUSED
-        return error_response(kind, e.code, e.message)
+        return error_response(kind, e.code, said_phrase(e))
 
     @app.errorhandler(MissingPage)
     def _missing_page(e: MissingPage) -> tuple[str, int]:

@@ -29,6 +29,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
+from dicehero.i18n import N_
 from dicehero.live import KEEPALIVE, Bus, Subscription, encode_event
 from dicehero.live.detached import Detached
 from dicehero.live.order import Place, place
@@ -36,6 +37,9 @@ from dicehero.store import Store
 from dicehero.store.fields import normalise_code
 from dicehero.web import games
 from dicehero.web.guard import client_address, too_many
+
+TOO_MANY_STREAMS = N_("Too many live connections to this game from here (close some tabs); try "
+                      "again in %(s)s s.")
 
 bp = Blueprint("events", __name__, url_prefix="/api")
 
@@ -147,14 +151,14 @@ def events(code: str) -> Response:
         key = (client_address(), game_id)
         if not streams.acquire(key, limit):
             sub.close()
-            return too_many(5, "live connections to this game from here (close some tabs)")
+            return too_many(5, TOO_MANY_STREAMS)
         caught_up = real = True
     else:
         game_id, last, phase = games().event_position(code)
         current_app.extensions["dicehero.game_ids"].put(code, game_id)
         key = (client_address(), game_id)
         if not streams.acquire(key, limit):
-            return too_many(5, "live connections to this game from here (close some tabs)")
+            return too_many(5, TOO_MANY_STREAMS)
         # Subscribed before the catch-up reads the store, so nothing falls in between.
         sub = bus.subscribe(game_id)
         if last - after > int(config["SSE_SNAPSHOT_AFTER"]):

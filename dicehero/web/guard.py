@@ -30,12 +30,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
+from flask_babel import gettext
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from dicehero.addresses import lan_ip
+from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web.device import device_id
 from dicehero.web.errors import error_response
@@ -122,11 +124,14 @@ def _secret() -> str:
     return hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else "-"
 
 
-def too_many(wait: float, what: str) -> Response:
-    """A 429 in the error shape, with ``Retry-After`` in whole seconds."""
+TOO_MANY_READS = N_("Too many requests from here; try again in %(s)s s.")
+
+
+def too_many(wait: float, message: str) -> Response:
+    """A 429 in the error shape, with ``Retry-After`` in whole seconds; ``message`` is a msgid
+    with ``%(s)s`` for the seconds (``Too many actions; try again in %(s)s s.``)."""
     seconds = max(1, math.ceil(wait))
-    resp = error_response(Refusal.TOO_MANY, "rate_limited",
-                          f"Too many {what}; try again in {seconds} s.")
+    resp = error_response(Refusal.TOO_MANY, "rate_limited", gettext(message, s=seconds))
     resp.headers["Retry-After"] = str(seconds)
     return resp
 
@@ -145,7 +150,7 @@ def check_rate() -> Response | None:
         if endpoint == "static" or request.method == "OPTIONS":
             return None
         wait = limiter.wait("read", client_address())
-        return too_many(wait, "requests from here") if wait else None
+        return too_many(wait, TOO_MANY_READS) if wait else None
     args = request.view_args or {}
     code = str(args.get("code", "")).strip().upper()
     player = args.get("player_id")
@@ -157,22 +162,28 @@ def check_rate() -> Response | None:
                 else limiter.wait("join_anonymous", code, address)
                 ) or limiter.wait("join_address", code, address) or limiter.wait(
                     "join_game", code)
-        what = "players joining this game"
+        what = N_("Too many players joining this game; try again in %(s)s s.")
     elif endpoint in ("solo.state", "solo.par"):
-        wait, what = limiter.wait("solo", client_address()), "solo requests from here"
+        wait = limiter.wait("solo", client_address())
+        what = N_("Too many solo requests from here; try again in %(s)s s.")
     elif endpoint == "api.act":
-        wait, what = limiter.wait("action", code, player, _secret()), "actions"
+        wait = limiter.wait("action", code, player, _secret())
+        what = N_("Too many actions; try again in %(s)s s.")
     elif endpoint == "api.paper_put":
-        wait, what = limiter.wait("paper", code, player, _secret()), "paper sheets"
+        wait = limiter.wait("paper", code, player, _secret())
+        what = N_("Too many paper sheets; try again in %(s)s s.")
     elif endpoint == "api.paper_check":
         wait = limiter.wait("paper_check", code, client_address())
-        what = "paper marks from here"
+        what = N_("Too many paper marks from here; try again in %(s)s s.")
     elif endpoint == "doodles.put_doodle":
-        wait, what = limiter.wait("doodle", code, player, _secret()), "drawings"
+        wait = limiter.wait("doodle", code, player, _secret())
+        what = N_("Too many drawings; try again in %(s)s s.")
     elif endpoint in _HOST_WRITES:
-        wait, what = limiter.wait("host", code, _secret()), "host requests"
+        wait = limiter.wait("host", code, _secret())
+        what = N_("Too many host requests; try again in %(s)s s.")
     elif endpoint == "api.create_game":
-        wait, what = limiter.wait("create_ip", client_address()), "new games from here"
+        wait = limiter.wait("create_ip", client_address())
+        what = N_("Too many new games from here; try again in %(s)s s.")
     else:
         return None
     return too_many(wait, what) if wait else None
@@ -236,7 +247,7 @@ def check_origin() -> Response | None:
     if seen is not None and seen in _served_origins(port):
         return None
     return error_response(Refusal.NOT_YOURS, "foreign_origin",
-                          "This request came from another website; it was refused.")
+                          gettext("This request came from another website; it was refused."))
 
 
 def check_size() -> Response | None:
@@ -249,7 +260,7 @@ def check_size() -> Response | None:
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     if limit is not None and (request.content_length or 0) > limit:
         return error_response(Refusal.TOO_BIG, "request_entity_too_large",
-                              f"The body is over {limit // 1024} KiB.")
+                              gettext("The body is over %(kib)s KiB.", kib=limit // 1024))
     return None
 
 

@@ -20,6 +20,7 @@ from dicehero.addresses import (
     only_this_machine,
     public_url,
 )
+from dicehero.i18n import cli_gettext as _
 
 if TYPE_CHECKING:
     from dicehero.store.schema import Revision
@@ -99,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
     server.init_socket()
     port = server.server_port
     url = public_url(args.host, port, app.config["PUBLIC_URL"])
-    print(f"dicehero is serving on {args.host}:{port}", flush=True)
+    listen = f"{args.host}:{port}"
+    print(_("dicehero is serving on %(listen)s", listen=listen), flush=True)
     _say_address(args.host, url, bool(app.config["PUBLIC_URL"]))
     if not args.no_qr:
         import segno
@@ -117,17 +119,19 @@ def _say_address(host: str, url: str, public: bool) -> None:
     """The address to open, as the host page shows it; a server on the loopback says that
     phones cannot reach it."""
     if only_this_machine(host) and not public:
-        print(f"Only this computer can open: {url} (phones cannot: start it without "
-              f"--host {host} to let them join)", flush=True)
+        # Translators: %(host)s is the address the server listens on, as 127.0.0.1.
+        print(_("Only this computer can open: %(url)s (phones cannot: start it without "
+                "--host %(host)s to let them join)", url=url, host=host), flush=True)
     else:
-        print(f"Phones on the same network open: {url}", flush=True)
+        print(_("Phones on the same network open: %(url)s", url=url), flush=True)
 
 
 def _say_upgraded(upgrade: tuple[Revision, Revision]) -> None:
     """One line when this start upgraded the database (the teacher may wonder why it paused)."""
     if upgrade[0].current != upgrade[1].current and not upgrade[0].empty:
-        print(f"The database was upgraded to revision {upgrade[1].current}; nothing was lost.",
-              flush=True)
+        # Translators: %(name)s is the database revision's name, as 0006.
+        print(_("The database was upgraded to revision %(name)s; nothing was lost.",
+                name=upgrade[1].current), flush=True)
 
 
 def run_gunicorn(args: argparse.Namespace) -> int:

@@ -27,6 +27,7 @@ from dicehero.engine.actions import Action
 from dicehero.engine.dice import solo_dice
 from dicehero.engine.edition import Edition
 from dicehero.engine.locations import filled, kind_of
+from dicehero.engine.phrase import from_json
 from dicehero.engine.replay import IllegalAction, Observer, Replay
 from dicehero.engine.state import Sheet
 from dicehero.engine.view import sheet_view
@@ -34,7 +35,7 @@ from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.store.par_work import ParWork
 from dicehero.web import games
-from dicehero.web.errors import ApiError
+from dicehero.web.errors import ApiError, said_phrase
 from dicehero.web.guard import client_address, limit, too_many
 from dicehero.web.language import edition_shown
 from dicehero.web.request import body
@@ -87,7 +88,7 @@ def replay(edition: Edition, key: str, actions: list[Any],
     except IllegalAction as e:
         raise ApiError(Refusal.MALFORMED, "bad_log",
                        N_("Saved action %(n)s is not allowed: %(why)s"), n=(e.index or 0) + 1,
-                       why=e.message) from None
+                       why=e.phrase) from None
     return game
 
 
@@ -141,8 +142,7 @@ def state() -> dict[str, Any]:
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
         raise ApiError(Refusal.MALFORMED, "bad_practice",
-                       "'practice' is true (a daily game played again) "
-                       "or false.")
+                       N_("'practice' is true (a daily game played again) or false."))
     edition = load_edition()
     game = replay(edition, key, actions)
     sheet = game.sheet
@@ -157,7 +157,8 @@ def state() -> dict[str, Any]:
             if not data.get("check"):
                 sheet = after
         except IllegalAction as e:
-            error = e.error.to_dict()  # a fresh tap: the engine's own words, no place
+            # a fresh tap: the engine's own words, no place
+            error = {"code": e.error.code, "message": said_phrase(e.error)}
     view = sheet_view(sheet)
     out: dict[str, Any] = {"key": key, "sheet": view, "accepted": accepted, "error": error}
     if sheet.finished:
@@ -194,13 +195,13 @@ def par() -> dict[str, Any] | Response:
     extra = set(data) - {"mode", "date", "seed", "actions", "round"}
     if extra:
         raise ApiError(Refusal.MALFORMED, "bad_field",
-                       f"Unknown field {', '.join(sorted(extra))}; expected "
-                       "mode, date or seed, actions and round.")
+                       N_("Unknown field %(fields)s; expected mode, date or seed, actions and "
+                          "round."), fields=", ".join(sorted(extra)))
     key = solo_key(data)
     actions = _actions(data)
     number = data.get("round")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise ApiError(Refusal.MALFORMED, "bad_round", "'round' is a round number, like 3.")
+        raise ApiError(Refusal.MALFORMED, "bad_round", N_("'round' is a round number, like 3."))
     edition = load_edition()
     starts = RoundStarts()
     sheet = replay(edition, key, actions, observer=starts).sheet
@@ -218,7 +219,7 @@ def par() -> dict[str, Any] | Response:
         if number is not None:
             out["coach"] = _coach(work, edition, key, sheet, starts, number)
     except _Flood as e:
-        return too_many(e.wait, "new par searches from here")
+        return too_many(e.wait, N_("Too many new par searches from here; try again in %(s)s s."))
     return out
 
 
@@ -249,12 +250,16 @@ def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: Roun
     played = number < sheet.round or (number == sheet.round and sheet.finished)
     if not 1 <= number <= edition.rounds or not played:
         raise ApiError(Refusal.NOT_NOW, "round_not_played",
-                       f"Play round {number} first: par's advice "
-                       "comes after you have played the round.")
+                       N_("Play round %(round)s first: par's advice comes after you have "
+                          "played the round."), round=number)
     # Every played round has an action (its "done" at least): its sheet was kept.
     wanted = starts.sheets[number].to_dict()
     coach_key = ("coach", hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).digest())
     _ask(work, coach_key,
          lambda: (0, ("round", {"edition_name": edition.name, "sheet": wanted})))
     status, answer = _par_status(work, coach_key)
-    return {"round": number, "status": status, **(answer or {})}
+    if answer is None:
+        return {"round": number, "status": status}
+    decisions = [{**d, "what": said_phrase(from_json(d["what"])),
+                  "reason": said_phrase(from_json(d["reason"]))} for d in answer["decisions"]]
+    return {"round": number, "status": status, **answer, "decisions": decisions}

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from dicehero.engine.errors import BadAction, RuleError
 from dicehero.engine.locations.cells import Cells
-from dicehero.engine.locations.kind import Kind, Marks, ordinal
+from dicehero.engine.locations.kind import Kind, Marks
 from dicehero.engine.locations.pairs import Pairs
 from dicehero.engine.locations.track import Track
 from dicehero.engine.printed import Location
 
 __all__ = ["KINDS", "Kind", "Marks", "empty_marks", "filled", "help_slots", "honor", "kind_of",
-           "ordinal", "rewards", "write"]
+           "rewards", "write"]
 
 KINDS: dict[str, Kind] = {k.name: k for k in (Cells(), Pairs(), Track())}
 
@@ -67,16 +67,16 @@ def write(loc: Location, marks: Marks, value: int, slot: int | None, faces: int 
     slots = kind.slots(loc, marks, value)
     if slot is None:
         if len(slots) > 1:
-            raise RuleError("choose_slot", f"A {value} fits {len(slots)} places at {loc.name}: "
-                                           f"choose which {kind.place}.")
+            raise RuleError("choose_slot", f"choose_{kind.place}", number=value, n=len(slots),
+                            place=loc.name)
         if not slots:
             raise kind.refusal(loc, marks, value, None, faces)
         slot = slots[0]
     elif slot not in slots:
         if not 0 <= slot < kind.size(loc):
             # the action counts from 0, as JSON does; people count from 1
-            raise BadAction("bad_slot", f"There is no {kind.place} {slot + 1}: {loc.name} "
-                                        f"has {kind.places} 1 to {kind.size(loc)}.")
+            raise BadAction("bad_slot", f"no_{kind.place}", box=slot + 1, place=loc.name,
+                            n=kind.size(loc))
         raise kind.refusal(loc, marks, value, slot, faces)
     return kind.put(marks, value, slot)
 

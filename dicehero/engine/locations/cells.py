@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.locations.kind import Kind, Marks, either, numbers
+from dicehero.engine.locations.kind import Kind, Marks, numbers
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.printed import Checker, Location, Reward
 
 _WILD_GROUPS: dict[Location, list[frozenset[int]]] = {}  # Cells.alike's cache, per location
@@ -31,8 +32,7 @@ class Cells(Kind):
     def read_marks(self, loc: Location, raw: Any, faces: int) -> Marks:
         if (not isinstance(raw, list) or len(raw) != len(loc.cell_numbers)
                 or any(not isinstance(c, bool) for c in raw)):
-            raise BadAction("bad_marks", f"{loc.name}: one true or false for each of its "
-                                         f"{len(loc.cell_numbers)} boxes.")
+            raise BadAction("bad_marks", "cells_marks", place=loc.name, n=len(loc.cell_numbers))
         return tuple(raw)
 
     def count(self, marks: Marks) -> int:
@@ -40,7 +40,7 @@ class Cells(Kind):
 
     def writes(self, loc: Location, marks: Marks) -> list[tuple[int, int, str]]:
         numbers = loc.cell_numbers
-        return [(numbers[i], i, f"the {numbers[i]} in box {i + 1}")
+        return [(numbers[i], i, phrase("the_number_in_box", number=numbers[i], box=i + 1))
                 for i, marked in enumerate(marks) if marked]
 
     def within(self, have: Marks, want: Marks) -> bool:
@@ -48,7 +48,7 @@ class Cells(Kind):
 
     def missing(self, loc: Location, have: Marks, want: Marks) -> list[tuple[int, str]]:
         numbers = loc.cell_numbers
-        return [(numbers[i], f"marks the {numbers[i]} in {loc.name}'s box {i + 1}")
+        return [(numbers[i], phrase("marks_box", number=numbers[i], place=loc.name, box=i + 1))
                 for i, (h, w) in enumerate(zip(have, want, strict=True)) if w and not h]
 
     def width(self, loc: Location) -> int:
@@ -61,11 +61,11 @@ class Cells(Kind):
                 out |= 1 << i
         return out
 
-    def lost(self, loc: Location, old: Marks, new: Marks) -> str:
+    def lost(self, loc: Location, old: Marks, new: Marks) -> Phrase | None:
         for i, (o, n) in enumerate(zip(old, new, strict=True)):
             if o and not n:
-                return f"the {loc.cell_numbers[i]} in {loc.name}'s box {i + 1}"
-        return ""
+                return phrase("lost_box", number=loc.cell_numbers[i], place=loc.name, box=i + 1)
+        return None
 
     def alike(self, loc: Location, have: Marks, want: Marks, slot: int) -> bool:
         # Two drawn, empty boxes of one number end the game the same whichever is marked
@@ -92,14 +92,14 @@ class Cells(Kind):
                 faces: int) -> RuleError:
         name, numbers = loc.name, loc.cell_numbers
         if slot is not None and marks[slot]:
-            return RuleError("slot_taken", f"That {name} box is already marked.")
+            return RuleError("slot_taken", "box_taken", place=name)
         if slot is not None and numbers[slot] != value:
-            return RuleError("wrong_number",
-                             f"That {name} box needs a {numbers[slot]}, not a {value}.")
+            return RuleError("wrong_number", "box_needs", place=name, wanted=numbers[slot],
+                             number=value)
         if value not in numbers:
-            wanted = either(sorted(set(numbers)))
-            return RuleError("wrong_number", f"{name} needs {wanted}; a {value} does not fit.")
-        return RuleError("no_room", f"Every {value} at {name} is already marked.")
+            return RuleError("wrong_number", "place_needs", place=name,
+                             either=tuple(sorted(set(numbers))), number=value)
+        return RuleError("no_room", "every_number_marked", number=value, place=name)
 
     def complete(self, loc: Location, marks: Marks) -> list[bool]:
         return [bool(m) for m in marks]
@@ -122,23 +122,23 @@ class Cells(Kind):
                 worth += 4.0 * got / len(group.cells) * 0.5
         return worth
 
-    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> Phrase:
         open_numbers = sorted({loc.cell_numbers[i] for i, m in enumerate(marks) if not m})
         if not open_numbers:
-            return "every box is marked, but its Robot Minions are there"
-        return f"it still needs {numbers(open_numbers, faces, 'and')}"
+            return phrase("all_marked_minions")
+        return phrase("still_needs", numbers=numbers(open_numbers, faces, joined="and"))
 
-    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
-               gains: str, faces: int) -> str:
-        what = f"{loc.name} box for a {value}"
+    def helped(self, loc: Location, value: int, die: Phrase, old: Marks, new: Marks,
+               gains: tuple[Phrase, ...], faces: int) -> Phrase:
         if gains:
-            return f"{what}: {gains}"
+            return phrase("cell_for", place=loc.name, number=value, what=gains)
         cell = next(i for i, (o, n) in enumerate(zip(old, new, strict=True)) if o != n)
-        return f"{what}: {self._nearest_line(loc, new, cell)}"
+        return phrase("cell_for", place=loc.name, number=value,
+                      what=self._nearest_line(loc, new, cell))
 
     @staticmethod
-    def _nearest_line(loc: Location, marks: Marks, cell: int) -> str:
-        """The line through ``cell`` closest to done, in words."""
+    def _nearest_line(loc: Location, marks: Marks, cell: int) -> Phrase:
+        """The line through ``cell`` closest to done."""
         best = None
         for line in loc.lines:
             if cell not in line.cells:
@@ -147,10 +147,9 @@ class Cells(Kind):
             if left and (best is None or left < best[0]):
                 best = (left, line)
         if best is None:
-            return "on the way to its rewards"
+            return phrase("on_the_way")
         left, line = best
-        label = line.label if line.label.startswith("the ") else f"the {line.label}"
-        return f"{left} more for {label} ({line.honor} Honor)"
+        return phrase("more_for_line", n=left, line=line.label, honor=line.honor)
 
     def describe(self, loc: Location) -> dict[str, Any]:
         size = len(loc.cell_numbers)

@@ -1,5 +1,5 @@
 """What every kind of location answers: the :class:`Kind` a new kind subclasses, and the
-words the kinds share (``1st``, ``a 4 or a 5``)."""
+numbers the kinds say alike in par's reasons (``a 5 or higher``)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from dicehero.engine.errors import RuleError
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.printed import Checker, Location, Reward
 
 Marks = tuple[Any, ...]
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``: boxes and pairs counted as people count them."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
 
 
 def face(value: Any, faces: int) -> bool:
@@ -24,20 +18,14 @@ def face(value: Any, faces: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= faces
 
 
-def either(numbers: list[int]) -> str:
-    """``a 4``, ``a 4 or a 5``, ``a 1, a 3 or a 5``."""
-    words = [f"a {n}" for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def numbers(values: list[int], faces: int, joiner: str = "or") -> str:
-    """``a 4``, ``a 4 or a 6``, ``a 5 or higher``, ``any number``: numbers as people say them."""
+def numbers(values: list[int], faces: int, joined: str = "or") -> Phrase | tuple[int, ...]:
+    """Numbers as people say them: ``any number``, ``a 5 or higher`` (a phrase), else the
+    numbers themselves, which the edge joins with "or" (or "and", as ``joined`` says)."""
     if values == list(range(1, faces + 1)):
-        return "any number"
-    if joiner == "or" and len(values) > 2 and values == list(range(values[0], faces + 1)):
-        return f"a {values[0]} or higher"
-    words = [f"a {v}" for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joiner} " + words[-1]
+        return phrase("any_number")
+    if joined == "or" and len(values) > 2 and values == list(range(values[0], faces + 1)):
+        return phrase("or_higher", number=values[0])
+    return tuple(values)
 
 
 class Kind:
@@ -73,19 +61,19 @@ class Kind:
         """How many dice the marks took: one per X, per number written."""
         raise NotImplementedError
 
-    def writes(self, loc: Location, marks: Marks) -> list[tuple[int, int, str]]:
-        """The marks as ``(value, slot, words)`` writes, in an order a player could have made
-        them; :meth:`write`-ing them one by one from empty rebuilds the marks exactly when
-        they obey the rule."""
+    def writes(self, loc: Location, marks: Marks) -> list[tuple[int, int, Phrase]]:
+        """The marks as ``(value, slot, where)`` writes (``where`` a phrase: ``box 2``), in an
+        order a player could have made them; :meth:`write`-ing them one by one from empty
+        rebuilds the marks exactly when they obey the rule."""
         raise NotImplementedError
 
     def within(self, have: Marks, want: Marks) -> bool:
         """Whether marks ``have`` can still grow into ``want`` (marks are never erased)."""
         raise NotImplementedError
 
-    def missing(self, loc: Location, have: Marks, want: Marks) -> list[tuple[int, str]]:
+    def missing(self, loc: Location, have: Marks, want: Marks) -> list[tuple[int, Phrase]]:
         """The numbers ``want`` has that ``have`` lacks, in the order they can be written,
-        each with its place in words (``"the 5 after the 4 in Powerplant's 3rd box"``)."""
+        each with a phrase for its place (``puts the 5 after the 4 in Powerplant's box 3``)."""
         raise NotImplementedError
 
     def width(self, loc: Location) -> int:
@@ -97,8 +85,8 @@ class Kind:
         others have a subset of their bits (only for marks :meth:`within` a drawing)."""
         raise NotImplementedError
 
-    def lost(self, loc: Location, old: Marks, new: Marks) -> str:
-        """The first mark of ``old`` that ``new`` no longer shows, in words; ``""`` if none."""
+    def lost(self, loc: Location, old: Marks, new: Marks) -> Phrase | None:
+        """The first mark of ``old`` that ``new`` no longer shows; ``None`` if none."""
         raise NotImplementedError
 
     def alike(self, loc: Location, have: Marks, want: Marks, slot: int) -> bool:
@@ -109,7 +97,7 @@ class Kind:
 
     def refusal(self, loc: Location, marks: Marks, value: int, slot: int | None,
                 faces: int) -> RuleError:
-        """The plain-words reason why ``value`` cannot go in ``slot`` (or anywhere)."""
+        """Why ``value`` cannot go in ``slot`` (or anywhere): a code and its phrase."""
         raise NotImplementedError
 
     def complete(self, loc: Location, marks: Marks) -> list[bool]:
@@ -132,16 +120,17 @@ class Kind:
         it would complete (the greedy and par bots add it to the score they plan for)."""
         return 0.0
 
-    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
-        """What the location takes next, in words: ``it still needs a 2 and a 5``."""
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> Phrase:
+        """What the location takes next: ``it still needs a 2 and a 5``."""
         takes = [v for v in range(1, faces + 1) if self.slots(loc, marks, v)]
-        return f"it takes {numbers(takes, faces)}" if takes else "it is full"
+        return phrase("takes", either=numbers(takes, faces)) if takes else phrase("is_full")
 
-    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
-               gains: str, faces: int) -> str:
-        """Why helping with ``value`` (``die`` in words: ``the 4``) was worth it, par's
-        reason: ``gains`` is what the sheet gained (``3 Honor now``; ``""`` if nothing yet)."""
-        return f"{loc.name} with {die}: {gains or self.prospect(loc, new, faces)}"
+    def helped(self, loc: Location, value: int, die: Phrase, old: Marks, new: Marks,
+               gains: tuple[Phrase, ...], faces: int) -> Phrase:
+        """Why helping with ``value`` (``die``: ``the 4``) was worth it, par's reason:
+        ``gains`` is what the sheet gained (``3 Honor now``; nothing yet: empty)."""
+        return phrase("helped", place=loc.name, die=die,
+                      what=gains or self.prospect(loc, new, faces))
 
     def describe(self, loc: Location) -> dict[str, Any]:
         """What a sheet drawn from data needs to know of the location beyond its name and

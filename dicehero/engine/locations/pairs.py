@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.locations.kind import Kind, Marks, face, numbers, ordinal
+from dicehero.engine.locations.kind import Kind, Marks, face, numbers
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.printed import Checker, Location
 
 
@@ -32,8 +33,8 @@ class Pairs(Kind):
         if not isinstance(raw, list) or len(raw) != len(loc.boxes) or any(
                 not isinstance(p, list) or len(p) > 2
                 or not all(face(v, faces) for v in p) for p in raw):
-            raise BadAction("bad_marks", f"{loc.name}: one list of up to two numbers (1 to "
-                                         f"{faces}) for each of its {len(loc.boxes)} pairs.")
+            raise BadAction("bad_marks", "pairs_marks", place=loc.name, faces=faces,
+                            n=len(loc.boxes))
         return tuple(tuple(p) for p in raw)
 
     def count(self, marks: Marks) -> int:
@@ -43,10 +44,9 @@ class Pairs(Kind):
         out = []
         for i, pair in enumerate(marks):
             if len(pair) == 2 and pair[0] != pair[1]:
-                raise RuleError("pair_mismatch", f"{loc.name}'s {ordinal(i + 1)} pair holds a "
-                                                 f"{pair[0]} and a {pair[1]}: a pair is two "
-                                                 f"of the same number.")
-            out += [(v, i, f"its {ordinal(i + 1)} pair") for v in pair]
+                raise RuleError("pair_mismatch", "pair_holds", place=loc.name, pair=i + 1,
+                                number=pair[0], also=pair[1])
+            out += [(v, i, phrase("pair_n", pair=i + 1)) for v in pair]
         return out
 
     def within(self, have: Marks, want: Marks) -> bool:
@@ -56,9 +56,8 @@ class Pairs(Kind):
         out = []
         for i, (h, w) in enumerate(zip(have, want, strict=True)):
             for k in range(len(h), len(w)):
-                which = "second " if k else ""
-                out.append((w[k], f"puts the {which}{w[k]} in {loc.name}'s "
-                                  f"{ordinal(i + 1)} pair"))
+                key = "puts_second_in_pair" if k else "puts_in_pair"
+                out.append((w[k], phrase(key, number=w[k], place=loc.name, pair=i + 1)))
         return out
 
     def width(self, loc: Location) -> int:
@@ -70,11 +69,11 @@ class Pairs(Kind):
             out |= ((1 << len(pair)) - 1) << (2 * i)
         return out
 
-    def lost(self, loc: Location, old: Marks, new: Marks) -> str:
+    def lost(self, loc: Location, old: Marks, new: Marks) -> Phrase | None:
         for i, (o, n) in enumerate(zip(old, new, strict=True)):
             if n[:len(o)] != o:
-                return f"the {o[0]}s in {loc.name}'s {ordinal(i + 1)} pair"
-        return ""
+                return phrase("lost_pair", number=o[0], place=loc.name, pair=i + 1)
+        return None
 
     def alike(self, loc: Location, have: Marks, want: Marks, slot: int) -> bool:
         # Pairs alike in what is drawn, in what is written and in their reward are one.
@@ -85,15 +84,13 @@ class Pairs(Kind):
                 faces: int) -> RuleError:
         name = loc.name
         if all(len(p) == 2 for p in marks):
-            return RuleError("pairs_full", f"{name} is full: every pair is complete.")
+            return RuleError("pairs_full", place=name)
         pair = marks[slot] if slot is not None else ()
         if len(pair) == 2:
-            return RuleError("slot_taken", f"That {name} pair is already complete.")
+            return RuleError("slot_taken", "pair_taken", place=name)
         if len(pair) == 1:
-            return RuleError("pair_mismatch",
-                             f"That {name} pair needs another {pair[0]} to match.")
-        return RuleError("no_room", f"No {name} pair can take a {value}: "
-                                    f"start a new pair or finish one with its own number.")
+            return RuleError("pair_mismatch", "pair_needs", place=name, number=pair[0])
+        return RuleError("no_room", "no_pair_takes", place=name, number=value)
 
     def complete(self, loc: Location, marks: Marks) -> list[bool]:
         return [len(pair) == 2 for pair in marks]
@@ -106,18 +103,18 @@ class Pairs(Kind):
         return sum(box.honor * 0.4 for box, pair in zip(loc.boxes, marks, strict=True)
                    if len(pair) == 1)
 
-    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> Phrase:
         open_pairs = sorted({p[0] for p in marks if len(p) == 1})
         if open_pairs:
-            return f"{numbers(open_pairs, faces)} finishes a pair there"
-        return "any two of a number make a pair there"
+            return phrase("finishes_pair", either=numbers(open_pairs, faces))
+        return phrase("any_pair")
 
-    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
-               gains: str, faces: int) -> str:
+    def helped(self, loc: Location, value: int, die: Phrase, old: Marks, new: Marks,
+               gains: tuple[Phrase, ...], faces: int) -> Phrase:
         pair = next(i for i, (o, n) in enumerate(zip(old, new, strict=True)) if o != n)
-        what = f"{loc.name} pair of {value}s"
-        later = f"a second {value} finishes it for {loc.boxes[pair].honor} Honor"
-        return f"{what}: {gains}" if len(new[pair]) == 2 else f"{what}: {later}"
+        later = phrase("second_finishes", number=value, honor=loc.boxes[pair].honor)
+        return phrase("pair_of", place=loc.name, number=value,
+                      what=gains if len(new[pair]) == 2 else later)
 
     def parse(self, c: Checker, entry: Mapping[str, Any], path: str,
               faces: int) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from dicehero.engine.errors import BadAction, RuleError
-from dicehero.engine.locations.kind import Kind, Marks, either, face, numbers, ordinal
+from dicehero.engine.locations.kind import Kind, Marks, face, numbers
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.printed import Checker, Location
 
 
@@ -21,7 +22,8 @@ class Step:
     def accepts(self, written: Marks, value: int) -> bool:
         raise NotImplementedError
 
-    def reason(self, name: str, written: Marks, faces: int) -> str:
+    def reason(self, name: str, written: Marks, faces: int) -> dict[str, Any]:
+        """The parameters of the refusal (its ``code`` names the sentence)."""
         raise NotImplementedError
 
 
@@ -33,8 +35,8 @@ class Same(Step):
     def accepts(self, written: Marks, value: int) -> bool:
         return value == written[0]
 
-    def reason(self, name: str, written: Marks, faces: int) -> str:
-        return f"{name} needs a {written[0]}: every number there is the same as the first one."
+    def reason(self, name: str, written: Marks, faces: int) -> dict[str, Any]:
+        return {"place": name, "number": written[0]}
 
 
 class Adjacent(Step):
@@ -45,10 +47,10 @@ class Adjacent(Step):
     def accepts(self, written: Marks, value: int) -> bool:
         return abs(value - written[-1]) == 1
 
-    def reason(self, name: str, written: Marks, faces: int) -> str:
+    def reason(self, name: str, written: Marks, faces: int) -> dict[str, Any]:
         last = written[-1]
-        options = [n for n in (last - 1, last + 1) if 1 <= n <= faces]
-        return f"{name} needs {either(options)} next (one higher or lower than {last})."
+        options = tuple(n for n in (last - 1, last + 1) if 1 <= n <= faces)
+        return {"place": name, "either": options, "number": last}
 
 
 class NotLower(Step):
@@ -59,8 +61,8 @@ class NotLower(Step):
     def accepts(self, written: Marks, value: int) -> bool:
         return value >= written[-1]
 
-    def reason(self, name: str, written: Marks, faces: int) -> str:
-        return f"{name} needs a {written[-1]} or higher next."
+    def reason(self, name: str, written: Marks, faces: int) -> dict[str, Any]:
+        return {"place": name, "number": written[-1]}
 
 
 STEPS: dict[str, Step] = {s.name: s for s in (Same(), Adjacent(), NotLower())}
@@ -91,16 +93,15 @@ class Track(Kind):
     def read_marks(self, loc: Location, raw: Any, faces: int) -> Marks:
         if (not isinstance(raw, list) or len(raw) > len(loc.boxes)
                 or not all(face(v, faces) for v in raw)):
-            raise BadAction("bad_marks", f"{loc.name}: the numbers written from its first "
-                                         f"box on, at most {len(loc.boxes)}, each 1 to "
-                                         f"{faces}.")
+            raise BadAction("bad_marks", "track_marks", place=loc.name, n=len(loc.boxes),
+                            faces=faces)
         return tuple(raw)
 
     def count(self, marks: Marks) -> int:
         return len(marks)
 
     def writes(self, loc: Location, marks: Marks) -> list[tuple[int, int, str]]:
-        return [(v, i, f"its {ordinal(i + 1)} box (a {v})") for i, v in enumerate(marks)]
+        return [(v, i, phrase("box_holding", box=i + 1, number=v)) for i, v in enumerate(marks)]
 
     def within(self, have: Marks, want: Marks) -> bool:
         return have == want[:len(have)]
@@ -108,9 +109,12 @@ class Track(Kind):
     def missing(self, loc: Location, have: Marks, want: Marks) -> list[tuple[int, str]]:
         out = []
         for k in range(len(have), len(want)):
-            after = f" after the {want[k - 1]}" if k else ""
-            out.append((want[k], f"puts the {want[k]}{after} in {loc.name}'s "
-                                 f"{ordinal(k + 1)} box"))
+            if k:
+                words = phrase("puts_after", number=want[k], after=want[k - 1], place=loc.name,
+                               box=k + 1)
+            else:
+                words = phrase("puts_first", number=want[k], place=loc.name)
+            out.append((want[k], words))
         return out
 
     def width(self, loc: Location) -> int:
@@ -119,22 +123,21 @@ class Track(Kind):
     def bits(self, loc: Location, marks: Marks) -> int:
         return (1 << len(marks)) - 1
 
-    def lost(self, loc: Location, old: Marks, new: Marks) -> str:
+    def lost(self, loc: Location, old: Marks, new: Marks) -> Phrase | None:
         if new[:len(old)] == old:
-            return ""
+            return None
         k = next(k for k, v in enumerate(old) if k >= len(new) or new[k] != v)
-        return f"the {old[k]} in {loc.name}'s {ordinal(k + 1)} box"
+        return phrase("lost_box", number=old[k], place=loc.name, box=k + 1)
 
     def refusal(self, loc: Location, marks: Marks, value: int, slot: int | None,
                 faces: int) -> RuleError:
         name = loc.name
         if len(marks) >= len(loc.boxes):
-            return RuleError("track_full", f"{name} is full.")
+            return RuleError("track_full", place=name)
         if slot is not None and slot != len(marks):
-            return RuleError("track_order", f"{name} is filled in order: the next box is "
-                                            f"box {len(marks) + 1}.")
+            return RuleError("track_order", place=name, box=len(marks) + 1)
         step = STEPS[loc.step]
-        return RuleError(step.code, step.reason(name, marks, faces))
+        return RuleError(step.code, **step.reason(name, marks, faces))
 
     def complete(self, loc: Location, marks: Marks) -> list[bool]:
         return [i < len(marks) for i in range(len(loc.boxes))]
@@ -151,19 +154,20 @@ class Track(Kind):
         reached = loc.boxes[len(marks) - 1].honor if marks else 0
         return (loc.boxes[len(marks)].honor - reached) * 0.4
 
-    def prospect(self, loc: Location, marks: Marks, faces: int) -> str:
+    def prospect(self, loc: Location, marks: Marks, faces: int) -> Phrase:
         if len(marks) >= len(loc.boxes):
-            return "it is full, but its Robot Minions are there"
+            return phrase("full_minions")
         if not marks:
-            return "any number starts it"
+            return phrase("any_starts")
         takes = [v for v in range(1, faces + 1) if self.slots(loc, marks, v)]
-        return f"its next box takes {numbers(takes, faces)}"
+        return phrase("next_takes", either=numbers(takes, faces))
 
-    def helped(self, loc: Location, value: int, die: str, old: Marks, new: Marks,
-               gains: str, faces: int) -> str:
-        box = len(new)
-        what = f"{loc.name} box {box} with {die}" if box > 1 else f"{loc.name} starts with {die}"
-        return f"{what}: {gains or self.prospect(loc, new, faces)}"
+    def helped(self, loc: Location, value: int, die: Phrase, old: Marks, new: Marks,
+               gains: tuple[Phrase, ...], faces: int) -> Phrase:
+        what = gains or self.prospect(loc, new, faces)
+        if len(new) > 1:
+            return phrase("track_box", place=loc.name, box=len(new), die=die, what=what)
+        return phrase("track_starts", place=loc.name, die=die, what=what)
 
     def describe(self, loc: Location) -> dict[str, Any]:
         return {**super().describe(loc), "step": loc.step, "layout": loc.layout}

@@ -57,7 +57,7 @@ def entry_step(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[
         elif superpower is not None:
             superpower = None
         else:
-            raise RuleError("nothing_to_undo", "There is nothing to undo yet.")
+            raise RuleError("nothing_to_undo", "nothing_to_undo_yet")
         return superpower, rounds, _replay(edition, offer, rolls, superpower, rounds)
     sheet = _replay(edition, offer, rolls, superpower, rounds)
     if action.type == "choose":
@@ -94,9 +94,7 @@ def check_unchanged(sent_superpower: int | None, sent_rounds: Rounds,
     """Refuse (``round_locked``) a player's sheet that rewrites what they sent and can no
     longer change: the superpower once the first roll is out, a round once the next is."""
     if sent_superpower is not None and rolled > 0 and superpower != sent_superpower:
-        raise RuleError("round_locked", "You sent your superpower before the first roll; "
-                                        "only the host can change it now.")
+        raise RuleError("round_locked", "superpower_locked")
     for i in range(locked_rounds(len(sent_rounds), rolled, over)):
         if i >= len(rounds) or rounds[i] != sent_rounds[i]:
-            raise RuleError("round_locked", f"You sent round {i + 1} before the next roll was "
-                                            f"out; only the host can change it now.")
+            raise RuleError("round_locked", round=i + 1)

@@ -29,6 +29,7 @@ from dicehero.engine import locations
 from dicehero.engine.edition import Edition, Location
 from dicehero.engine.errors import ActionError, BadAction, RuleError
 from dicehero.engine.locations import Marks
+from dicehero.engine.phrase import Phrase, numbered_powers, phrase
 from dicehero.engine.state import Sheet, new_sheet
 
 
@@ -91,32 +92,30 @@ def parse_marks(data: Any, edition: Edition) -> PaperMarks:
     rolls could have made them is the witness search.
     """
     if not isinstance(data, Mapping):
-        raise BadAction("bad_marks", "The marks are an object with 'marks', 'minions', ...")
+        raise BadAction("bad_marks", "marks_object")
     extra = set(data) - _FIELDS
     if extra:
-        raise BadAction("bad_field", f"Marks have no field {', '.join(sorted(map(str, extra)))}.")
+        raise BadAction("bad_field", "marks_no_field", fields=", ".join(sorted(map(str, extra))))
     locs = edition.locations
     raw = data.get("marks")
     if not isinstance(raw, list) or len(raw) != len(locs):
-        raise BadAction("bad_marks", f"'marks' is a list with one entry per location "
-                                     f"({len(locs)}), in sheet order.")
+        raise BadAction("bad_marks", "marks_list", n=len(locs))
     marks = tuple(_location_marks(loc, m, edition.faces) for loc, m in zip(locs, raw, strict=True))
     minions = data.get("minions", [0] * len(locs))
     if (not isinstance(minions, list) or len(minions) != len(locs)
             or any(not _whole(n) or n < 0 for n in minions)):
-        raise BadAction("bad_minions", f"'minions' is a list of {len(locs)} counts, one per "
-                                       f"location.")
+        raise BadAction("bad_minions", n=len(locs))
     superpower = data.get("superpower")
     if superpower is not None and not _whole(superpower):
-        raise BadAction("bad_field", "'superpower' is the number of your superpower, or null.")
+        raise BadAction("bad_field", "superpower_field")
     counts = {}
     for key in ("wild_used", "powers_used"):
         counts[key] = data.get(key, 0)
         if not _whole(counts[key]) or counts[key] < 0:
-            raise BadAction("bad_field", f"'{key}' is how many you ticked: 0 or more.")
+            raise BadAction("bad_field", "count_field", field=key)
     bystanders = data.get("bystanders")
     if bystanders is not None and (not _whole(bystanders) or bystanders < 0):
-        raise BadAction("bad_field", "'bystanders' is how many you ticked: 0 or more.")
+        raise BadAction("bad_field", "count_field", field="bystanders")
     return PaperMarks(superpower=superpower, marks=marks, minions=tuple(minions),
                       wild_used=counts["wild_used"], powers_used=counts["powers_used"],
                       bystanders=bystanders, rolls=_written_rolls(data.get("rolls"), edition))
@@ -140,12 +139,10 @@ def _written_rolls(raw: Any, edition: Edition) -> tuple[tuple[int, ...] | None, 
     if not isinstance(raw, list) or len(raw) > edition.rounds or any(
             r is not None and (not isinstance(r, list) or len(r) != edition.dice_per_round
                                or not all(_face(v, edition.faces) for v in r)) for r in raw):
-        raise BadAction("bad_rolls", f"'rolls' is the ROUNDS box: one list of "
-                                     f"{edition.dice_per_round} dice (or null) per round.")
+        raise BadAction("bad_rolls", n=edition.dice_per_round)
     return tuple(tuple(r) if r is not None else None for r in raw)
 
 
-ordinal = locations.ordinal  # boxes and pairs counted as people count them
 
 
 def check_drawn(paper: PaperMarks, edition: Edition, offer: Sequence[int],
@@ -160,38 +157,31 @@ def check_drawn(paper: PaperMarks, edition: Edition, offer: Sequence[int],
     """
     for number, (written, real) in enumerate(zip(paper.rolls, rolls, strict=False), start=1):
         if written is not None and sorted(written) != sorted(real):
-            raise RuleError("rolls_differ", f"Round {number}: the sheet's ROUNDS box says "
-                                            f"{_dice(written)}, but the game rolled {_dice(real)}.")
+            raise RuleError("rolls_differ", round=number, dice=_dice(written), real=_dice(real))
     if len(paper.rolls) > len(rolls) and any(r is not None for r in paper.rolls[len(rolls):]):
-        raise RuleError("rolls_differ", f"The sheet's ROUNDS box has dice for round "
-                                        f"{len(rolls) + 1}, which has not been rolled.")
+        raise RuleError("rolls_differ", "rolls_ahead", round=len(rolls) + 1)
     for loc, marks in zip(edition.locations, paper.marks, strict=True):
         check_location(loc, marks, edition.faces)
     limit = edition.minions_per_location
     for loc, count in zip(edition.locations, paper.minions, strict=True):
         if count > limit:
-            raise RuleError("no_minions", f"{loc.name} has only {limit} Robot Minions; "
-                                          f"the sheet shows {count} defeated.")
+            raise RuleError("no_minions", "too_many_minions", place=loc.name, n=limit,
+                            count=count)
     if paper.superpower is None:
         if paper.powers_used:
-            raise RuleError("no_superpower", "The sheet ticks superpower uses but names no "
-                                             "superpower.")
+            raise RuleError("no_superpower", "uses_without_superpower")
     elif paper.superpower not in offer:
-        names = " or ".join(f"{n} ({edition.superpower(n).name})" for n in offer)
-        raise RuleError("not_offered", f"The superpower was one of the rolled numbers: {names}; "
-                                       f"not {paper.superpower}.")
+        raise RuleError("not_offered", "paper_not_offered",
+                        either=numbered_powers(edition, offer), number=paper.superpower)
     if paper.powers_used > edition.superpower_uses:
-        raise RuleError("no_power_left", f"A superpower has {edition.superpower_uses} uses; "
-                                         f"the sheet ticks {paper.powers_used}.")
+        raise RuleError("no_power_left", "too_many_power_uses", n=edition.superpower_uses,
+                        count=paper.powers_used)
     sheet = paper.sheet(edition, offer)
     if paper.wild_used > sheet.wild_earned:
-        earned = _count(sheet.wild_earned, "Wild die", "Wild dice")
-        raise RuleError("no_wild", f"The marks earn {earned}; the sheet ticks "
-                                   f"{paper.wild_used} used.")
+        raise RuleError("no_wild", "wild_not_earned", n=sheet.wild_earned,
+                        count=paper.wild_used)
     if paper.bystanders is not None and paper.bystanders != sheet.bystanders:
-        raise RuleError("bystanders_differ",
-                        f"The marks rescue {_count(sheet.bystanders, 'Bystander', 'Bystanders')}"
-                        f"; the sheet ticks {paper.bystanders}.")
+        raise RuleError("bystanders_differ", n=sheet.bystanders, count=paper.bystanders)
     return sheet
 
 
@@ -202,35 +192,32 @@ def check_location(loc: Location, marks: Marks, faces: int) -> None:
         try:
             written = locations.write(loc, written, value, slot, faces)
         except ActionError as e:
-            raise RuleError(e.code, f"{loc.name}, {where}: {e.message}") from None
+            raise RuleError(e.code, "misfit", place=loc.name, where=where,
+                            why=e.phrase) from None
     if written != marks:  # a kind's writes must rebuild its marks: never a silent pass
-        raise RuleError("bad_marks", f"{loc.name}: these marks cannot be written.")
+        raise RuleError("bad_marks", "cannot_write", place=loc.name)
 
 
 def _dice(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def erased(before: PaperMarks, after: PaperMarks, edition: Edition) -> str:
-    """The first mark ``before`` shows that ``after`` lacks, in words; ``""`` if none.
+def erased(before: PaperMarks, after: PaperMarks, edition: Edition) -> Phrase | None:
+    """The first mark ``before`` shows that ``after`` lacks, as a phrase; ``None`` if none.
 
     Ink does not come off: a sheet sent again may add marks, never lose one.
     """
     if before.superpower is not None and after.superpower != before.superpower:
-        return "the superpower"
+        return phrase("lost_superpower")
     for loc, old, new in zip(edition.locations, before.marks, after.marks, strict=True):
         lost = locations.kind_of(loc).lost(loc, old, new)
         if lost:
             return lost
     for loc, old, new in zip(edition.locations, before.minions, after.minions, strict=True):
         if new < old:
-            return f"a Robot Minion at {loc.name}"
+            return phrase("lost_minion", place=loc.name)
     if after.wild_used < before.wild_used:
-        return "a Wild die ticked used"
+        return phrase("lost_wild")
     if after.powers_used < before.powers_used:
-        return "a superpower use"
-    return ""
+        return phrase("lost_power_use")
+    return None

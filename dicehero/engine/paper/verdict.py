@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from dicehero.engine.actions import Action
 from dicehero.engine.paper.marks import PaperMarks
+from dicehero.engine.phrase import Phrase
 from dicehero.engine.state import Sheet
 
 VERIFIED = "verified"
@@ -19,13 +20,13 @@ class Verdict:
 
     ``rounds`` is the witness, one list of actions per roll (each round ends with
     ``done``; dice left unused are shown as ``skip``); ``sheet`` is the sheet it
-    draws. ``reason`` says in plain words why a sheet is refused or undecided.
+    draws. ``reason`` says why a sheet is refused or undecided (a phrase the edge words).
     """
 
     status: str
     rounds: tuple[tuple[Action, ...], ...] = ()
     sheet: Sheet | None = None
-    reason: str = ""
+    reason: Phrase | None = None
     code: str = ""
     nodes: int = 0  # states searched
 

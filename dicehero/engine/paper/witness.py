@@ -58,12 +58,12 @@ from dicehero.engine.paper.marks import PaperMarks, check_drawn
 from dicehero.engine.paper.search.core import DONE, OutOfTime, Search
 from dicehero.engine.paper.search.settings import DEFAULT, Settings
 from dicehero.engine.paper.verdict import IMPOSSIBLE, UNDECIDED, VERIFIED, Sent, Verdict
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.replay import Replay
 from dicehero.engine.rules import apply
 from dicehero.engine.state import Sheet, new_sheet
 
-UNDECIDED_REASON = ("The check ran out of time before it found a play that draws these marks "
-                    "or proved there is none: the host may approve the sheet by hand.")
+UNDECIDED_REASON = phrase("check_undecided")
 
 
 def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[int]],
@@ -108,9 +108,7 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
                 return Verdict(alone.status, code=alone.code, reason=alone.reason,
                                nodes=nodes + alone.nodes)
             return Verdict(IMPOSSIBLE, code="sent_before", nodes=nodes + alone.nodes,
-                           reason="These marks could only have been drawn by changing what you "
-                                  "sent before: the marks you add must be made with dice rolled "
-                                  "after you sent it, and the marks you sent must be made by then.")
+                           reason=phrase("sent_before"))
         return Verdict(IMPOSSIBLE, code="no_witness", nodes=nodes, reason=failure)
     rounds, sheet = _witness_rounds(start, rolls, path)
     return Verdict(VERIFIED, rounds=rounds, sheet=sheet, nodes=nodes)
@@ -123,7 +121,7 @@ def precheck(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequence[in
     try:
         check_drawn(paper, edition, offer, rolls)
     except ActionError as e:
-        return Verdict(IMPOSSIBLE, reason=e.message, code=e.code)
+        return Verdict(IMPOSSIBLE, reason=e.phrase, code=e.code)
     short = short_of_numbers(edition, rolls, paper)
     if short:
         return Verdict(IMPOSSIBLE, reason=short, code="not_enough_dice")
@@ -134,7 +132,7 @@ class _Outcome(NamedTuple):
     path: list[tuple[Action, ...]] | None  # the witness's actions round by round, if found
     nodes: int  # states searched
     undecided: bool  # whether the search ran out of states or was stopped
-    failure: str  # with no witness: the nearest point of failure, in words
+    failure: Phrase | None  # with no witness: the nearest point of failure
 
 
 def _searched(search: Search, start: Sheet) -> _Outcome:
@@ -145,9 +143,9 @@ def _searched(search: Search, start: Sheet) -> _Outcome:
         search.tick()
         path = search.run(start)
     except OutOfTime:
-        return _Outcome(None, search.nodes, True, "")
+        return _Outcome(None, search.nodes, True, None)
     return _Outcome(path, search.nodes, False,
-                    search.nearest_failure() if path is None else "")
+                    search.nearest_failure() if path is None else None)
 
 
 @contextmanager

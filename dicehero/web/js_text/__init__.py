@@ -17,14 +17,14 @@ from markupsafe import Markup
 
 from dicehero.web.js_text.host import HOST, OVERLAY
 from dicehero.web.js_text.marks import UNREACHABLE, Text
-from dicehero.web.js_text.pages import PAPER, PAR, PLAY, SOLO
+from dicehero.web.js_text.pages import MARKS_PAGE, PAPER, PAR, PLAY, SOLO
 from dicehero.web.js_text.sheet import SHEET
 
 # Each page script: the words it writes.
 SCRIPTS: dict[str, dict[str, Text]] = {
     "host_new": {"unreachable": UNREACHABLE},
     "sheet": SHEET, "solo": SOLO, "host": HOST, "overlay": OVERLAY, "par": PAR, "paper": PAPER,
-    "play": PLAY,
+    "play": PLAY, "marks": MARKS_PAGE,
 }
 
 

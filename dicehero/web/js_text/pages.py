@@ -219,3 +219,42 @@ PLAY: dict[str, Text] = {
     # Translators: %(error)s is the server's message saying why.
     "drawing_not_saved": N_("Your drawing was not saved: %(error)s"),
 }
+
+# paper_marks.js: a paper sheet entered by its marks, and the play that draws them.
+MARKS_PAGE: dict[str, Text] = {
+    # Translators: %(status)s is an HTTP status number, as 502.
+    "server_said": N_("The server said %(status)s."),
+    # Translators: %(n)s of the round's %(count)s dice are written in the ROUNDS box.
+    "half_round": N_("Round %(round)s of the ROUNDS box has %(n)s of its %(count)s dice: write "
+                     "them all, or clear it."),
+    # Translators: a die of the play found: its place in the tray and its number.
+    "die_a": N_("die %(die)s (a %(number)s)"),
+    # Translators: a Wild die of the play found, and the number it stood for.
+    "wild_as": N_("a Wild die as a %(number)s"),
+    "wild_die": N_("a Wild die"),
+    # Translators: %(what)s is a die, as "die 2 (a 5)"; %(place)s a location's name.
+    "w_moved": N_("%(what)s: moved to %(place)s"),
+    "w_teleported": N_("%(what)s: moved to %(place)s (Teleport)"),
+    "w_helped": N_("%(what)s: helped at %(place)s"),
+    "w_robot": N_("%(what)s: defeated a Robot Minion at %(place)s"),
+    "w_power": N_("%(what)s: changed by the superpower"),
+    "w_unused": N_("%(what)s: not used"),
+    # Translators: a round of the play found: %(dice)s as "1 4 4 2"; %(parts)s what each
+    # die did, as "die 1 (a 1): moved to City Hall; die 2 (a 4): not used".
+    "w_round": N_("Round %(round)s (%(dice)s): %(parts)s."),
+    "checked": N_("Checked: a legal play over this game's rolls draws exactly your marks."),
+    "not_decided": N_("The check could not decide in time."),
+    "compare_first": N_("Compare these marks with the paper sheet before you approve it."),
+    "host_compares": N_("The host will compare your marks with your sheet."),
+    "received": N_("Sheet received."),
+    # Translators: %(honor)s is the sheet's score, %(rank)s its place among %(n)s heroes.
+    "honor_rank": Np_("%(honor)s Honor, rank %(rank)s of %(n)s hero.",
+                      "%(honor)s Honor, rank %(rank)s of %(n)s heroes."),
+    # Translators: %(honor)s is the score of a sheet the host has not approved yet.
+    "honor_no_place": N_("%(honor)s Honor, no place until the host approves it."),
+    "host_approved": N_("Approved by the host."),
+    "waiting_approval": N_("Waiting for the host to approve it."),
+    "checking_marks": N_("Checking your marks against the rolls…"),
+    "entering_for": N_("Entering the sheet of %(name)s."),
+    "your_sheet_name": N_("Your sheet, %(name)s."),
+}

@@ -16,7 +16,7 @@
   let rolls = [];
 
   const api = DH.api(code, () => me && me.secret);
-  const errText = (r) => (r.data && r.data.error ? r.data.error.message : "The server said " + r.status + ".");
+  const errText = (r) => (r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }));
   const sheetPath = () => "/players/" + me.id + "/paper";
 
   function collect() {
@@ -44,7 +44,7 @@
     for (const row of document.querySelectorAll(".mround")) {
       const sel = [...row.querySelectorAll("select")];
       const n = sel.filter((s) => s.value).length;
-      if (n && n < sel.length) return "Round " + row.dataset.round + " of the ROUNDS box has " + n + " of its " + sel.length + " dice: write them all, or clear it.";
+      if (n && n < sel.length) return DH.t("half_round", { round: row.dataset.round, n: String(n), count: String(sel.length) });
     }
     return "";
   }
@@ -72,28 +72,31 @@
       const parts = [];
       for (const a of actions) {
         if (a.type === "done") continue;
-        const what = a.wild ? "a Wild die as a " + (a.value || "") : "die " + (a.die + 1) + " (a " + dice[a.die] + ")";
-        if (a.type === "move") { at = a.to; parts.push(what.replace(/ as a $/, "") + ": moved to " + names[a.to - 1] + (a.teleport ? " (Teleport)" : "")); }
-        else if (a.type === "help") parts.push(what + ": helped at " + names[at - 1]);
-        else if (a.type === "minion") parts.push(what.replace(/ as a $/, "") + ": defeated a Robot Minion at " + names[at - 1]);
-        else if (a.type === "power") parts.push(what + ": changed by the superpower");
-        else if (a.type === "skip") parts.push(what + ": not used");
+        const what = !a.wild ? DH.t("die_a", { die: String(a.die + 1), number: String(dice[a.die]) })
+          : a.value ? DH.t("wild_as", { number: String(a.value) }) : DH.t("wild_die");
+        if (a.type === "move") { at = a.to; parts.push(DH.t(a.teleport ? "w_teleported" : "w_moved", { what, place: names[a.to - 1] })); }
+        else if (a.type === "help") parts.push(DH.t("w_helped", { what, place: names[at - 1] }));
+        else if (a.type === "minion") parts.push(DH.t("w_robot", { what, place: names[at - 1] }));
+        else if (a.type === "power") parts.push(DH.t("w_power", { what }));
+        else if (a.type === "skip") parts.push(DH.t("w_unused", { what }));
       }
       const li = document.createElement("li");
-      li.textContent = "Round " + (r + 1) + " (" + dice.join(" ") + "): " + parts.join("; ") + ".";
+      li.textContent = DH.t("w_round", { round: String(r + 1), dice: dice.join(" "), parts: parts.join("; ") });
       ol.appendChild(li);
     });
   }
 
   function showVerdict(d, scroll) {
     const p = d.paper;
-    let text;
-    if (p.check === "verified") text = "Checked: a legal play over this game's rolls draws exactly your marks. ";
-    else if (p.check === "undecided") text = (p.reason || "The check could not decide in time.") + " " + (hostSecret ? "Compare these marks with the paper sheet before you approve it. " : "The host will compare your marks with your sheet. ");
-    else text = "Sheet received. ";
-    text += d.score.total + " Honor, " + (d.score.rank ? "rank " + d.score.rank + " of " + d.player_count : "no place until the host approves it") + ". ";
-    text += p.approved ? "Approved by the host." : "Waiting for the host to approve it.";
-    $("verdict-text").textContent = text;
+    const said = [];
+    if (p.check === "verified") said.push(DH.t("checked"));
+    else if (p.check === "undecided") said.push(DH.t("not_decided"), DH.t(hostSecret ? "compare_first" : "host_compares"));
+    else said.push(DH.t("received"));
+    const honor = String(d.score.total);
+    said.push(d.score.rank ? DH.tn("honor_rank", d.player_count, { honor, rank: String(d.score.rank) })
+      : DH.t("honor_no_place", { honor }));
+    said.push(DH.t(p.approved ? "host_approved" : "waiting_approval"));
+    $("verdict-text").textContent = said.join(" ");
     $("verdict-text").className = "";
     $("verdict-text").removeAttribute("role");
     reveal(scroll);
@@ -127,7 +130,7 @@
     const half = halfRound();
     if (half) { showError(half); return; }
     $("b-check").disabled = true;
-    $("verdict-text").textContent = "Checking your marks against the rolls…";
+    $("verdict-text").textContent = DH.t("checking_marks");
     $("verdict").hidden = false;
     let r = await api("PUT", sheetPath(), { marks: collect() });
     // 202: the check goes on in the background; its verdict comes on a later read.
@@ -152,7 +155,7 @@
     if (!me) { $("no-hero").hidden = false; $("who").hidden = true; return; }
     const r = await api("GET", sheetPath());
     if (!r.ok) { showError(errText(r)); return; }
-    $("who").textContent = (hostSecret ? "Entering the sheet of " : "Your sheet, ") + r.data.player.name + ".";
+    $("who").textContent = DH.t(hostSecret ? "entering_for" : "your_sheet_name", { name: r.data.player.name });
     $("marks-form").hidden = false;
     if (r.data.paper.marks) { fill(r.data.paper.marks); showVerdict(r.data); }
   })();

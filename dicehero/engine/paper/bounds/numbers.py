@@ -18,6 +18,7 @@ from typing import Any
 from dicehero.engine import locations
 from dicehero.engine.edition import Edition
 from dicehero.engine.paper.marks import PaperMarks
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.state import new_sheet
 
 
@@ -33,8 +34,8 @@ def missing_numbers(edition: Edition, have: Sequence[Any], want: Sequence[Any]) 
 
 
 def short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
-                     drawn: PaperMarks) -> str:
-    """Why the game's rolls hold too few of some number for the whole sheet, or ``""``:
+                     drawn: PaperMarks) -> Phrase | None:
+    """Why the game's rolls hold too few of some number for the whole sheet, or ``None``:
     the bound asked once, before a search starts."""
     blank = new_sheet(edition).marks
     need = missing_numbers(edition, blank, drawn.marks)
@@ -45,11 +46,10 @@ def short_of_numbers(edition: Edition, rolls: Sequence[Sequence[int]],
     spare = drawn.wild_used + drawn.powers_used
     missing = [(v, need[v], rolled[v]) for v in range(1, edition.faces + 1) if need[v] > rolled[v]]
     if sum(n - r for _, n, r in missing) <= spare:
-        return ""
+        return None
     v, n, r = max(missing, key=lambda m: m[1] - m[2])
-    return (f"The sheet has {n} numbers or X's that need a {v}, but the game rolled only {r} "
-            f"{v}s, and its {drawn.wild_used} Wild dice and {drawn.powers_used} superpower uses "
-            f"cannot make up the difference.")
+    return phrase("not_enough_dice", n=n, number=v, count=r, wild=drawn.wild_used,
+                  uses=drawn.powers_used)
 
 
 def deficit(need: Sequence[int], have: Sequence[int]) -> list[int]:

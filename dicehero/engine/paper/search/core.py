@@ -18,6 +18,7 @@ from dicehero.engine.paper.search.reading import Progress, Reading
 from dicehero.engine.paper.search.settings import Settings
 from dicehero.engine.paper.search.steps import Steps, Variants
 from dicehero.engine.paper.verdict import Sent
+from dicehero.engine.phrase import Phrase
 from dicehero.engine.rules import apply, start_round
 from dicehero.engine.state import Sheet
 
@@ -94,7 +95,7 @@ class Search:
             self.rng.seed(self.passes)
             budget *= 2
 
-    def nearest_failure(self) -> str:
+    def nearest_failure(self) -> Phrase:
         """In plain words: how far the closest legal play gets, and the first mark it misses."""
         made, _, sheet = self.best or (0, 0, None)
         return nearest_failure(self.reading, made, sheet, self.best_short, self.best_order)
