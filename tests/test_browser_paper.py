@@ -166,7 +166,9 @@ def test_paper_player_enters_a_sheet_after_the_end_and_the_host_approves_it(
         "document.getElementById('board').textContent.includes('Paper Pat (paper, to check)')")
     shot(host, "host-results-paper-pending-1920")
     assert host.locator("#b-close-paper").is_disabled()
-    host.click("#pending >> text=Check sheet")
+    with host.context.expect_page() as tab:  # a new tab: never on the projected one
+        host.click("#pending >> text=Check sheet")
+    host = tab.value
     host.wait_for_url(f"**/paper/{code}?hero=*")
     host.wait_for_selector("#b-approve:visible")
     assert "checked over the game's real rolls" in host.locator("#sent").inner_text()

@@ -156,7 +156,9 @@ def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(br
     host.goto(f"{base}/host/{code}")
     host.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"dh.host.{code}", host_secret])
     host.reload()
-    host.click("#pending >> text=Check sheet")  # a sheet sent by its marks opens by its marks
+    with host.context.expect_page() as tab:  # a new tab: never on the projected one
+        host.click("#pending >> text=Check sheet")  # a sheet sent by its marks opens by its marks
+    host = tab.value
     host.wait_for_url(f"**/paper/{code}/marks?hero={ada['player']['id']}")
     host.wait_for_selector("#b-approve-marks:visible")  # the marks and the check, side by side
     assert host.locator(".mcell[aria-pressed='true']").count() == sum(

@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from dicehero.addresses import is_loopback, only_this_machine, reachable_base
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
+from dicehero.store.names import NAME_MAX
 from dicehero.web import games
 from dicehero.web.device import give_device
 from dicehero.web.errors import MissingPage
@@ -94,7 +95,8 @@ def play(code: str) -> Response:
     edition = load_edition(state["edition"])
     # A finished game is said to be over before anyone types a name or draws.
     top = games().scores(code)["leaderboard"][:5] if state["status"] == "over" else []
-    page = render_template("play.html", game=state, edition=edition_shown(edition), top=top)
+    page = render_template("play.html", game=state, edition=edition_shown(edition), top=top,
+                           name_max=NAME_MAX)
     return give_device(make_response(page))
 
 
@@ -137,7 +139,8 @@ def host(code: str) -> str:
     no_network = not unreachable and is_loopback(url)
     return render_template("host.html", game=state, edition=edition_shown(edition),
                            join_url=url, join_base=join_base(), qr_svg=qr_svg,
-                           unreachable=unreachable, no_network=no_network, listen=listen)
+                           unreachable=unreachable, no_network=no_network, listen=listen,
+                           name_max=NAME_MAX)
 
 
 @bp.get("/overlay/<code>")

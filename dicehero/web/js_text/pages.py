@@ -205,6 +205,10 @@ PLAY: dict[str, Text] = {
     # Translators: %(n)s paper sheets the host has not checked yet: they have no place.
     "to_check": Np_("%(n)s paper sheet is still to check.",
                     "%(n)s paper sheets are still to check."),
+    # Translators: under the hero's place while the host has not finished the game.
+    "not_final_game": N_("Not final yet: the host has not finished the game."),
+    # Translators: under the hero's place while paper sheets may still be entered.
+    "not_final_paper": N_("Not final yet: paper sheets can still come in."),
     # Translators: a line of the leaderboard: place, hero name, Honor.
     "top_line": N_("#%(rank)s %(name)s — %(honor)s Honor"),
     "unreachable": UNREACHABLE,

@@ -44,6 +44,9 @@ SHEET: dict[str, Text] = {
     "power_changed": N_("%(power)s: that die is now a %(number)s."),
     "skipped": N_("Die left unused."),
     "game_over_bang": N_("Game over!"),
+    # Translators: said when a hero is done with the last round while others still play.
+    "finished_wait": N_("You played every round. Wait for the others and the host to "
+                        "finish the game."),
     "done_wait": N_("Done. Wait for the next roll."),
     "undone": N_("Undone."),
     # Translators: %(power)s is the superpower's name.
@@ -63,6 +66,7 @@ SHEET: dict[str, Text] = {
     "undone_skipped": N_("Undone: die left unused."),
     "undone_done_wait": N_("Undone: done. Wait for the next roll."),
     "undone_game_over_bang": N_("Undone: game over!"),
+    "undone_finished_wait": N_("Undone: done with the last round."),
     "chose": N_("Chose %(power)s as your superpower."),
     "tap_die_place": N_("Tap a die, then a place."),
     # Translators: %(number)s is the number on the chosen die.
@@ -89,6 +93,8 @@ SHEET: dict[str, Text] = {
     # Translators: %(round)s is the round number.
     "round_pick": N_("Round %(round)s: pick your superpower, then tap a die."),
     "game_over": N_("Game over"),
+    # Translators: the round line of a hero who played every round, the game not over yet.
+    "all_played": N_("All rounds played"),
     # Translators: %(round)s is the round to enter; %(rounds)s how many the game has.
     "over_enter_round": N_("Game over: enter round %(round)s of %(rounds)s"),
     # Translators: %(round)s is the round number; %(rounds)s how many the game has.

@@ -31,6 +31,7 @@
     const a = document.createElement("a");
     const sent = (state.results.sheets || []).find((x) => x.id === p.id);
     a.className = "mini linkbtn"; a.textContent = label;
+    a.target = "_blank"; a.rel = "noopener";  // a new tab: never on the projected one
     a.href = "/paper/" + code + (sent && sent.by === "rounds" ? "" : "/marks") + "?hero=" + p.id;
     a.setAttribute("aria-label", DH.t("sheet_of", { what: label, name: p.name }));
     return a;
@@ -100,7 +101,8 @@
     text($("player-n"), s.player_count);
     $("done-bar").style.width = (s.player_count ? (100 * s.done_count / s.player_count) : 0) + "%";
     const waiting = s.players.filter((p) => !p.done).map((p) => p.name);
-    text($("waiting-for"), waiting.length ? DH.t(waiting.length > 40 ? "still_playing_more" : "still_playing", { names: waiting.slice(0, 40).join(", "), more: waiting.length - 40 }) : s.roll ? DH.t("everyone_done") : "");
+    // at most 24 names, at 24 px: the list stays on the screen beside the dice
+    text($("waiting-for"), waiting.length ? DH.t(waiting.length > 24 ? "still_playing_more" : "still_playing", { names: waiting.slice(0, 24).join(", "), more: waiting.length - 24 }) : s.roll ? DH.t("everyone_done") : "");
     // roster: who is joining, and the host's answers to a flood
     const recent = s.players.filter((p) => p.joined_at && p.joined_at >= s.server_time - 60).length;
     if (document.activeElement !== $("cap")) $("cap").value = s.roster_cap || "";
@@ -153,12 +155,25 @@
       }
       ul.appendChild(li);
     }
+    fitRoster();
     // timer
     timerEnds = s.timer ? Date.now() / 1000 + s.timer.seconds_left : null;
     $("b-timer-stop").hidden = !timerEnds;
     tick();
     if (over) drawn.results();
   }
+
+  // Every hero on the projector, no panel to scroll: the names a step smaller (host.css)
+  // while the list runs below the screen; beside the stage it must end above the screen's
+  // bottom, below it (a narrow screen) take no more than one screen.
+  function fitRoster() {
+    const ul = $("players"), box = ul.closest(".roster");
+    const beside = matchMedia("(min-width: 1301px)").matches && !main.classList.contains("over");
+    const room = () => beside ? innerHeight - box.getBoundingClientRect().top - scrollY : innerHeight;
+    ul.className = "players";
+    for (let step = 1; !tools && step <= 4 && box.offsetHeight > room(); step++) ul.className = "players s" + step;
+  }
+  window.addEventListener("resize", () => { if (state) fitRoster(); });
 
   // Par: the par bot's running total on the class's own dice, after each round the class
   // has closed. It is worked out in the background; until it is, ask again shortly.

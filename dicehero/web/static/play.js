@@ -23,6 +23,7 @@
   let shownForfeit = 0;
   let focusAfterJoin = false; // a hero who just joined: the keyboard goes to the dice
   let saidRound = 0; // the last round whose "tap a die" was said
+  const lastDone = (v) => v.done && v.round >= +main.dataset.rounds; // this hero played every round
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch (e) { return null; }
@@ -91,7 +92,7 @@
     DH.text($("hero-title"), d.player.name);
     $("join").hidden = true;
     $("game").hidden = false;
-    if (!sheet) sheet = DH.Sheet($("sheet"), { send, rounds: +main.dataset.rounds });
+    if (!sheet) sheet = DH.Sheet($("sheet"), { send, rounds: +main.dataset.rounds, waiting: () => !over });
     sheet.render(d.sheet);
     showRolls(d.game.rolls, d.sheet);
     showMissed(d.sheet.missed_rounds || 0);
@@ -113,12 +114,14 @@
       const note = now && now.typed ? " " + DH.t("typed_now") : "";
       let line = "";
       if (v.round === 0) line = DH.t(v.legal.choose.length && !v.superpower ? "pick_power" : "wait_first");
+      else if (lastDone(v)) line = v.round > saidRound || lost ? DH.t("finished_wait") : "";
       else if (v.done) line = DH.t("done_round", { round: v.round });
       else if (v.round > saidRound || lost) line = sheet.roundLine(v) + note;
       saidRound = Math.max(saidRound, v.round);
       if (line) sheet.say(line + (lost ? "\n" + lost : ""));
-    } else if (lost) sheet.say(lost, true);
+    } else if (!over || lost) sheet.say(over ? lost : DH.t("game_over_bang") + (lost ? "\n" + lost : ""), !!lost);
     if (d.game.status === "over") { over = true; showFinal(d); }
+    else if (lastDone(d.sheet)) showFinal(d);  // the others and the host still to finish
     else if (focusAfterJoin) { focusAfterJoin = false; sheet.focusDice(); }
     liveLine();
   }
@@ -158,7 +161,13 @@
     }
   }
 
+  // The ranking on the phone follows the server's: the end screen appears once this hero
+  // played every round, says it is not final while the host has not finished the game or
+  // paper sheets may still come in, and is read again on every event that can move it.
+  let finalShown = false;
   async function showFinal(d) {
+    finalShown = true;
+    DH.text($("final-title"), DH.t(over ? "game_over" : "all_played"));
     const typed = d.game.rolls.filter((r) => r.typed);
     $("f-typed").hidden = !typed.length;
     DH.text($("f-typed"), typed.length ? DH.t("typed_rounds", { rounds: typed.map((r) => DH.t("typed_round", { round: r.number, dice: r.dice.join(" ") })).join(", ") }) : "");
@@ -166,14 +175,24 @@
     DH.text($("f-total"), DH.t("honor", { honor: s.total }));
     DH.breakdown($("f-rows"), sheet.edition, s);
     $("final").hidden = false;
-    showPar(s);
+    if (over) showPar(s);
+    await showRanking();
+    window.scrollTo(0, 0);
+  }
+
+  const rankAgain = DH.coalesce(() => showRanking().catch(() => setConn(false)), 800);
+  async function showRanking() {
     const r = await api("GET", "/scores");
     if (r.ok) {
       // Paper sheets the host has not checked yet take no place: ranked among the rest.
       const board = r.data.leaderboard.filter((e) => !e.pending);
       const unchecked = r.data.leaderboard.length - board.length;
       const mine = board.find((e) => e.player_id === me.id);
-      if (mine) DH.text($("f-place"), DH.tn("your_place", board.length, { rank: mine.rank }) + (unchecked ? " " + DH.tn("to_check", unchecked) : ""));
+      const open = r.data.status !== "over" ? DH.t("not_final_game")
+        : unchecked ? DH.tn("to_check", unchecked) : r.data.provisional ? DH.t("not_final_paper") : "";
+      DH.text($("f-place"), mine ? DH.tn("your_place", board.length, { rank: mine.rank }) : "");
+      DH.text($("f-final"), open);
+      $("f-final").hidden = !open;
       const top = $("f-top");
       top.replaceChildren();
       for (const e of board.slice(0, 3)) {
@@ -182,7 +201,6 @@
         top.appendChild(li);
       }
     }
-    window.scrollTo(0, 0);
   }
 
   // Par beside the hero: its script and style come only now, once the game is over.
@@ -201,9 +219,13 @@
     switch (ev.type) {
       case "roll": counts.done = 0; timer = null; refresh(); break;
       case "offer": case "game_over": case "snapshot": refresh(); break;
+      // what moves the ranking once this hero's end screen is up: a hero done, a paper
+      // sheet approved or sent, paper entry closed, a hero removed or renamed
+      case "player_done": if (finalShown) rankAgain(); else if (me && d.player && d.player.id === me.id) refresh(); break;
+      case "paper_sheet": case "paper_closed": if (finalShown) rankAgain(); break;
       case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000 } : null; break;
-      case "player_removed": case "player_renamed": if (d.player && me && d.player.id === me.id) refresh(); break;
-      case "players_removed": if (me && (d.players || []).some((p) => p.id === me.id)) refresh(); break;
+      case "player_removed": case "player_renamed": if (d.player && me && d.player.id === me.id) refresh(); else if (finalShown) rankAgain(); break;
+      case "players_removed": if (me && (d.players || []).some((p) => p.id === me.id)) refresh(); else if (finalShown) rankAgain(); break;
     }
     liveLine();
   }
@@ -269,7 +291,7 @@
 
   // The name's limit is said while typing, never cut silently (the server counts letters
   // as code points, as [...s] does; an emoji is one).
-  const NAME_MAX = 24;
+  const NAME_MAX = +main.dataset.nameMax;
   $("hero-name").addEventListener("input", () => {
     const n = [...$("hero-name").value.trim()].length, over = n - NAME_MAX;
     DH.text($("name-count"), over > 0 ? DH.tn("name_over", over, { max: NAME_MAX }) : DH.tn("name_count", n, { max: NAME_MAX }));

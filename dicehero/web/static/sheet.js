@@ -27,7 +27,9 @@
      {sheet, error}; with check it only asks why an action is refused.
      Optional: opts.rounds (a game shorter than the edition), opts.onRender(view),
      opts.describe(action, view) -> text or "", opts.over() -> true once the game has
-     ended (a sheet entered afterwards then says so: its rounds are not live). */
+     ended (a sheet entered afterwards then says so: its rounds are not live),
+     opts.waiting() -> true while the game goes on for others (a hero who played every
+     round is not told "Game over" before the host finishes it). */
   DH.Sheet = function (root, opts) {
     const ed = JSON.parse(document.getElementById("edition-data").textContent);
     const $ = (sel) => root.querySelector(sel);
@@ -43,6 +45,9 @@
     const words = DH.sheetWords(ed);
 
     const locName = (n) => ed.locations[n - 1].name;
+    const waiting = () => !!(opts.waiting && opts.waiting());
+    // the game's last round done (a game may be shorter than the edition: opts.rounds)
+    const finished = (v) => v.finished || (!!opts.rounds && v.done && v.round >= opts.rounds);
     const power = () => (view && view.superpower ? ed.superpowers[view.superpower - 1] : null);
 
     function say(text, refused) {
@@ -76,7 +81,7 @@
           const began = render(r.sheet);
           // A page may word what happened its own way (paper entry: "Round 3 entered").
           const own = opts.describe && opts.describe(action, r.sheet);
-          const what = words.describe(action, r.sheet, before, said);
+          const what = words.describe(action, r.sheet, before, said, { finished: finished(r.sheet), waiting: waiting() });
           if (action.type === "undo") said.pop();
           else said.push(action.type === "choose" ? ["chose", { power: ed.superpowers[action.superpower - 1].name }] : what);
           say(own || (began ? roundLine(r.sheet) : what ? DH.t(what[0], what[1]) : ""));
@@ -198,7 +203,7 @@
       shownRound = v.round;
       if (began) announce();
       const of = { round: v.round, rounds: opts.rounds || ed.rounds };
-      DH.text($("#s-round"), v.finished ? DH.t("game_over")
+      DH.text($("#s-round"), finished(v) ? DH.t(waiting() ? "all_played" : "game_over")
         : v.round && opts.over && opts.over() ? DH.t("over_enter_round", of)
         : v.round ? DH.t("round_of", of) : DH.t("before_first"));
       DH.text($("#s-total"), DH.t("honor", { honor: v.score.total }));

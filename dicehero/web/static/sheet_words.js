@@ -4,14 +4,15 @@
 (function () {
   const DH = (window.DH = window.DH || {});
 
-  // ed: the edition view (edition-data). said: what the open round's accepted actions
+  // ed: the edition view (edition-data). end: {finished: the last round is done, waiting:
+  // the game goes on for others}. said: what the open round's accepted actions
   // did, newest last (Undo names the last one).
   DH.sheetWords = function (ed) {
     const locName = (n) => ed.locations[n - 1].name;
 
     // What an action did, as [key, params] of the page's words (an Undo says it of what it
     // took back with the key's "undone_" twin): DH.t(...what) is the line to say.
-    function describe(a, v, before, said) {
+    function describe(a, v, before, said, end) {
       const die = !a.wild && a.die !== undefined;
       switch (a.type) {
         case "choose": return [v.round ? "you_are_round" : "you_are_wait", { power: ed.superpowers[a.superpower - 1].name, round: v.round }];
@@ -24,7 +25,7 @@
           const back = said.length ? said[said.length - 1] : tookBack(before, v);
           return back ? ["undone_" + back[0], back[1]] : ["undone", {}];
         }
-        case "done": return [v.finished ? "game_over_bang" : "done_wait", {}];
+        case "done": return [end.finished ? (end.waiting ? "finished_wait" : "game_over_bang") : "done_wait", {}];
       }
       return null;
     }
