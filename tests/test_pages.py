@@ -283,7 +283,7 @@ def test_the_site_has_an_icon(client):
 def test_the_phone_sheet_marks_both_city_hall_diagonals_with_a_wild_die(client) -> None:
     code = client.post("/api/games", json={}).json["code"]
     html = client.get(f"/play/{code}").get_data(as_text=True)
-    cells = re.findall(r'<button type="button" class="box cell" data-loc="1" data-slot="(\d)"'
+    cells = re.findall(r'<button class="box cell" data-loc="1" data-slot="(\d)"'
                        r'.*?</button>', html, re.S)
     marked = {}
     for m in re.finditer(r'data-loc="1" data-slot="(\d)".*?</button>', html, re.S):

@@ -43,5 +43,12 @@ class OrjsonProvider(DefaultJSONProvider):
 
 
 def init_app(app: Flask) -> None:
-    """Encode the app's JSON with orjson."""
+    """Encode the app's JSON with orjson, the pages' ``tojson`` too.
+
+    Jinja calls ``dumps(obj, sort_keys=True)`` by default; those keyword arguments sent it to
+    the standard encoder with its ", " and ": " (some 500 bytes of spaces in every phone
+    page's edition data). orjson sorts the keys itself, and Jinja still makes the text safe
+    inside ``<script>``.
+    """
     app.json = OrjsonProvider(app)
+    app.jinja_env.policies["json.dumps_kwargs"] = {}
