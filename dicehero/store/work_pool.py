@@ -123,6 +123,10 @@ class Task:
     seconds: float | None = None  # the first try's deadline, if the job takes one
 
 
+# Held only while a Condition is made (nothing in it yields): a real lock is safe here.
+_MAKING = threading.Lock()
+
+
 class WorkPool:
     """Worker processes fed by a fair, bounded queue (see the module's docstring)."""
 
@@ -135,9 +139,22 @@ class WorkPool:
         self._waiting: OrderedDict[Hashable, OrderedDict[Hashable, Task]] = OrderedDict()
         self._retry: OrderedDict[Hashable, Task] = OrderedDict()
         self._running: Counter[Hashable] = Counter()
-        self._cond = threading.Condition()
+        self._made: threading.Condition | None = None
         self._children: list[_Child] = []
         self._threads: dict[int, threading.Thread] = {}
+
+    @property
+    def _cond(self) -> threading.Condition:
+        """The pool's lock and signal, made when first used (as store/locks.py's): the
+        server process imports this module before ``dicehero serve`` patches threading
+        for gevent, and a Condition made then holds a real lock, on which a worker
+        greenlet waking from ``wait`` blocked the whole event loop (a solo coaching ask
+        froze the server)."""
+        if self._made is None:
+            with _MAKING:
+                if self._made is None:
+                    self._made = threading.Condition()
+        return self._made
 
     def submit(self, task: Task, per_key: int | None = None) -> bool:
         """Queue ``task``; False (nothing queued) when its key (at most ``per_key``
