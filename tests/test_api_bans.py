@@ -72,9 +72,14 @@ def test_a_ban_survives_a_server_restart(client, api, database_url):
     game = api.create()
     pid, _ = _joined(client, game, "Rude", PHONE)
     _ban(client, game, pid, address=True)
-    again = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
-    assert error(_join(again, game.code, "Back", PHONE)) == (403, "banned")
-    assert error(_join(again, game.code, "Back", "fresh-cookie-after-restart")) == (403, "banned")
+    restarted = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    again = restarted.test_client()
+    try:
+        assert error(_join(again, game.code, "Back", PHONE)) == (403, "banned")
+        assert error(_join(again, game.code, "Back", "fresh-cookie-after-restart")) == (403,
+                                                                                    "banned")
+    finally:  # the restarted server's connections closed, as the app fixture closes its own
+        restarted.extensions["dicehero.store"].engine.dispose()
 
 
 def test_a_lifted_ban_lets_the_phone_join_again_as_a_new_hero(client, api):

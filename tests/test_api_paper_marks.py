@@ -237,7 +237,9 @@ def test_marks_refused_after_the_answer_say_why_in_an_event_and_the_next_read(ap
     game = over_game(api, client)
     marks = drawn_marks()
     marks["marks"][3] = [5, 4]
-    assert put_marks(client, game, marks).status_code == 202
+    # Not waited for, the verdict may still land before the reply reads the log (a 200
+    # that already says "refused"), or after it (202, "checking"): either way it is said.
+    assert put_marks(client, game, marks).status_code in (200, 202)
     assert app.extensions["dicehero.games"].pool.settle()
     seen = get_paper(client, game).json
     assert seen["paper"]["submitted_at"] is None
