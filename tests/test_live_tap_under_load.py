@@ -17,15 +17,20 @@ FLOODERS = 16
 TAP_TIMEOUT = 20  # seconds: a tap not answered by then counts as starved
 
 
-@pytest.fixture
-def server(tmp_path):
-    """A server without flood limits, so that every read of the flood reaches a handler."""
+def _started(tmp_path, config: str):
+    """A server whose instance holds ``config``, stopped when the test ends."""
     instance = tmp_path / "instance"
     instance.mkdir()
-    (instance / "config.py").write_text("RATE_LIMITS = {}\n")
+    (instance / "config.py").write_text(config)
     srv = Server(instance).start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A server without flood limits, so that every read of the flood reaches a handler."""
+    yield from _started(tmp_path, "RATE_LIMITS = {}\n")
 
 
 def _flood(port: int, path: str, stop: threading.Event, reads: list[int]) -> None:
@@ -76,12 +81,7 @@ def test_a_tap_is_answered_while_another_client_floods_the_server_with_reads(ser
 @pytest.fixture
 def answering_server(tmp_path):
     """A server that answers a sheet sent by its marks at once, its check left to the pool."""
-    instance = tmp_path / "instance"
-    instance.mkdir()
-    (instance / "config.py").write_text("RATE_LIMITS = {}\nPAPER_ANSWER_SECONDS = 0\n")
-    srv = Server(instance).start()
-    yield srv
-    srv.stop()
+    yield from _started(tmp_path, "RATE_LIMITS = {}\nPAPER_ANSWER_SECONDS = 0\n")
 
 
 def _hard_paper_sheet(server) -> tuple[str, int, str, dict]:
