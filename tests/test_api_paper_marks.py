@@ -249,6 +249,23 @@ def test_marks_refused_after_the_answer_say_why_in_an_event_and_the_next_read(ap
     assert api.state(game)["results"]["pending"] == []
 
 
+def test_a_refusal_after_the_check_is_read_in_the_readers_language(app, api, client):
+    app.extensions["dicehero.games"].paper_answer_seconds = 0
+    game = over_game(api, client)
+    marks = drawn_marks()
+    marks["marks"][3] = [5, 4]
+    put_marks(client, game, marks)
+    assert app.extensions["dicehero.games"].pool.settle()
+    pid, own = game.players["Pen"]
+    url = f"/api/games/{game.code}/players/{pid}/paper"
+    french = client.get(url, headers={**bearer(own), "Accept-Language": "fr"}).json["checking"]
+    english = client.get(url, headers={**bearer(own), "Accept-Language": "en"}).json["checking"]
+    assert french["code"] == english["code"] == "no_witness"
+    assert french["reason"].startswith("Aucune partie permise avec les lancers de cette partie")
+    assert english["reason"].startswith("No legal play over this game's rolls")
+    assert "words" not in french  # the words as data stay in the game's log
+
+
 @pytest.mark.parametrize("marks", [[], {"marks": "x"}, {"marks": [[]] * 6, "minions": [9]}])
 def test_marks_of_the_wrong_shape_are_a_400(api, client, marks):
     game = over_game(api, client)

@@ -32,6 +32,7 @@ from dicehero.store.paper import check_not_erased, marks_refusal, parse_paper_ma
 from dicehero.store.paper_desk import APPROVED, CHECK, PaperDesk
 from dicehero.store.witness_job import verdict_of
 from dicehero.store.work_pool import POOL, Job, Task, WorkPool
+from dicehero.words import refusal_to_json
 
 SHEETS_PER_GAME = 5000  # checks waiting per game: one per paper hero (a newer one replaces it)
 
@@ -147,7 +148,8 @@ class _Check:
                     e = refused
             self.outcome = e
             self.desk._note_check(self.code, self.player_id,
-                                  {"status": "refused", "code": e.code, "reason": str(e)})
+                                  {"status": "refused", "code": e.code, "reason": str(e),
+                                   "words": refusal_to_json(e.template, e.params)})
         return False
 
     def _keep(self, verdict: Verdict) -> dict[str, Any]:

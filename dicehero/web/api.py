@@ -7,6 +7,7 @@ who may do what, and every rule, is decided there and in the engine.
 from __future__ import annotations
 
 from http import HTTPStatus
+from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify, make_response, request
 
@@ -14,7 +15,7 @@ from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.device import device_id
-from dicehero.web.errors import ApiError, refusal_details, said
+from dicehero.web.errors import ApiError, refusal_details, said, said_check
 from dicehero.web.guard import client_address
 from dicehero.web.request import bearer, body
 
@@ -112,7 +113,7 @@ def act(code: str, player_id: int) -> Response:
 @bp.get("/games/<code>/players/<int:player_id>/paper")
 def paper_get(code: str, player_id: int) -> Response:
     """A paper player's sheet as last sent, with score and rank (them or the host)."""
-    return _no_store(jsonify(games().paper_sheet(code, bearer(), player_id)))
+    return _no_store(jsonify(_said_check(games().paper_sheet(code, bearer(), player_id))))
 
 
 @bp.put("/games/<code>/players/<int:player_id>/paper")
@@ -120,9 +121,14 @@ def paper_put(code: str, player_id: int) -> Response:
     """A paper player's whole sheet, checked over the game's rolls; replaces the last one.
     202 while a sheet sent by its marks is still being checked (the verdict comes as an
     event and on the next read)."""
-    reply = games().paper_submit(code, bearer(), player_id, body())
+    reply = _said_check(games().paper_submit(code, bearer(), player_id, body()))
     checking = (reply.get("checking") or {}).get("status") == "checking"
     return _no_store(make_response(jsonify(reply), 202 if checking else 200))
+
+
+def _said_check(reply: dict[str, Any]) -> dict[str, Any]:
+    """A paper reply with its sheet's refusal after the check in the reader's language."""
+    return {**reply, "checking": said_check(reply.get("checking"))}
 
 
 @bp.post("/games/<code>/players/<int:player_id>/paper/link")

@@ -19,7 +19,7 @@ from dicehero.engine.phrase import Phrase
 from dicehero.i18n import N_
 from dicehero.store.errors import Refusal
 from dicehero.web.language import current_language
-from dicehero.words import fill, say
+from dicehero.words import fill, fill_json, say
 
 # Each kind of refusal, from the store or the web layer, as the one HTTP status it is sent with.
 STATUS: dict[Refusal, int] = {
@@ -77,6 +77,16 @@ def said(e: Any) -> str:
 def said_phrase(p: Phrase | ActionError) -> str:
     """An engine phrase (a refusal's) in the reader's language."""
     return say(p, current_language())
+
+
+def said_check(checking: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A paper sheet's ``checking``: a refusal after its check, worded for this reader (the
+    game's log keeps its words as data, ``words``, and its English ``reason``)."""
+    if not checking or "words" not in checking:
+        return checking
+    words = checking["words"]
+    return {**{k: v for k, v in checking.items() if k != "words"},
+            "reason": fill_json(words, current_language())}
 
 
 def refusal_details(details: dict[str, Any] | None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from babel.lists import format_list
 
 from dicehero import i18n
 from dicehero.engine.errors import ActionError
-from dicehero.engine.phrase import Phrase
+from dicehero.engine.phrase import Phrase, from_json, to_json
 from dicehero.words.reasons import REASONS
 from dicehero.words.refusals import REFUSALS, Message
 
@@ -84,3 +84,19 @@ def fill(template: str | Phrase, params: dict[str, Any], lang: str) -> str:
         return text
     return text % {k: say(v, lang) if isinstance(v, (Phrase, ActionError)) else v
                    for k, v in params.items()}
+
+
+def refusal_to_json(template: str | Phrase, params: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's words as data (its msgid or engine phrase, and its parameters), so one
+    noted in the game's log by a worker is worded later, in each reader's language."""
+    if isinstance(template, Phrase):
+        return {"phrase": to_json(template)}
+    return {"msgid": template, "params": {
+        k: to_json(v.phrase if isinstance(v, ActionError) else v) for k, v in params.items()}}
+
+
+def fill_json(words: dict[str, Any], lang: str) -> str:
+    """A refusal :func:`refusal_to_json` wrote, in ``lang``."""
+    if "phrase" in words:
+        return say(from_json(words["phrase"]), lang)
+    return fill(words["msgid"], {k: from_json(v) for k, v in words["params"].items()}, lang)
