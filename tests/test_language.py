@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dicehero import i18n
+from dicehero.web.language import css_string
 
 PSEUDO = i18n.PSEUDO
 
@@ -17,7 +18,19 @@ def test_a_language_is_negotiated_by_full_tag_then_by_language():
 
 def test_a_page_without_a_choice_is_in_english_with_its_direction(client):
     html = client.get("/").get_data(as_text=True)
-    assert '<html lang="en" dir="ltr">' in html
+    assert '<html lang="en" dir="ltr" ' in html
+
+
+def test_the_words_the_stylesheets_draw_come_from_the_readers_catalog(client):
+    # The Honor after a location's score (3 H) and the mark on the par bot's choice.
+    client.set_cookie("lang", "de")
+    assert "--h:' E';--par:'PAR'" in client.get("/").get_data(as_text=True)
+    client.set_cookie("lang", "ja")
+    assert "--h:' 名誉';--par:'パー'" in client.get("/").get_data(as_text=True)
+
+
+def test_a_word_for_a_stylesheet_cannot_end_its_string_or_its_attribute():
+    assert css_string("""l'H "<b>" \\""") == "'l\\27 H \\22 \\3c b\\3e \\22  \\5c '"
 
 
 def test_the_picker_lists_the_languages_each_in_its_own_name(client):

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request
 from flask_babel import Babel, Domain, gettext, pgettext
+from markupsafe import Markup
 
 from dicehero import i18n
 from dicehero.engine import Edition
@@ -114,6 +115,13 @@ def duration(seconds: int) -> str:
     return gettext("%(m)s min %(s)s", m=minutes, s=rest)
 
 
+def css_string(text: str) -> Markup:
+    """``text`` as a CSS string in single quotes, safe in a double-quoted HTML attribute:
+    words the stylesheets draw (``content: var(--h)``) come from the catalogs too."""
+    safe = "".join(f"\\{ord(c):x} " if c in "'\"\\<>&" else c for c in text)
+    return Markup(f"'{safe}'")
+
+
 @bp.get("/lang")
 def choose() -> Response | str:
     """The picker: the list of languages; one chosen is remembered in a cookie, and the
@@ -135,6 +143,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.add_template_global(page_text)
     app.add_template_filter(duration)
+    app.add_template_filter(css_string)
 
     @app.context_processor
     def _language() -> dict[str, Any]:
