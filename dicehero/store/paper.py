@@ -68,8 +68,9 @@ def parse_sheet(body: dict[str, Any], rolled: int) -> tuple[int | None, list[lis
             try:
                 parsed.append(parse_action(raw).to_dict())
             except BadAction as e:
-                # Translators: %(n)s counts the round's actions from 1; %(why)s is the refusal.
                 raise StoreError(Refusal.MALFORMED, e.code,
+                                 # Translators: %(n)s is the action's place in the round,
+                                 # counted from 1; %(why)s is the refusal.
                                  N_("Round %(round)s, action %(n)s: %(why)s"),
                                  round=r, n=i, why=e.phrase) from None
         out.append(parsed)
@@ -144,7 +145,8 @@ def check_not_erased(before: Sheet, after: PaperMarks, edition: Edition) -> None
     """Refuse (409) a player's sheet that loses a mark they sent before: ink does not erase."""
     lost = erased(PaperMarks.of(before), after, edition)
     if lost:
-        # Translators: %(what)s is the mark the sheet lost (the 4 in Church's box 2).
         raise StoreError(Refusal.NOT_NOW, "marks_erased",
+                         # Translators: %(what)s is the mark the sheet lost (the 4 in
+                         # Church's box 2).
                          N_("Ink does not come off: this sheet no longer shows %(what)s, which "
                             "you sent before. Only the host can change it now."), what=lost)

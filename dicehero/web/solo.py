@@ -87,6 +87,8 @@ def replay(edition: Edition, key: str, actions: list[Any],
         game.play(actions, rolls)
     except IllegalAction as e:
         raise ApiError(Refusal.MALFORMED, "bad_log",
+                       # Translators: %(n)s is the action's place in the saved game, counted
+                       # from 1; %(why)s is the refusal.
                        N_("Saved action %(n)s is not allowed: %(why)s"), n=(e.index or 0) + 1,
                        why=e.phrase) from None
     return game

@@ -33,6 +33,7 @@ REASONS: dict[str, Message] = {
     "minion_here": N_("Robot Minion at %(place)s: %(honor)s Honor now"),
     # Translators: %(what)s says what the location takes next (its next box takes a 5).
     "move_to": N_("Move to %(place)s: %(what)s"),
+    # Translators: %(what)s says what the location takes next (its next box takes a 5).
     "move_teleport": N_("Move to %(place)s with Teleport: %(what)s"),
     "honor_now": N_("%(honor)s Honor now"),
     "wild_gained": Np_("%(n)s Wild die", "%(n)s Wild dice"),
@@ -51,10 +52,22 @@ REASONS: dict[str, Message] = {
     # Translators: %(die)s is "the 4" or "the Wild die"; %(what)s what it gained or what
     # the location takes next.
     "helped": N_("%(place)s with %(die)s: %(what)s"),
+    # Translators: %(die)s is "the 4" or "the Wild die"; %(box)s the box's number;
+    # %(what)s what the sheet gained there (3 Honor now)
+    # or what the location takes next.
     "track_box": N_("%(place)s box %(box)s with %(die)s: %(what)s"),
+    # Translators: %(die)s is "the 4" or "the Wild die";
+    # %(what)s what the sheet gained there (3 Honor now)
+    # or what the location takes next.
     "track_starts": N_("%(place)s starts with %(die)s: %(what)s"),
+    # Translators: %(number)s is the pair's number;
+    # %(what)s what the sheet gained there (3 Honor now)
+    # or what the location takes next.
     "pair_of": N_("%(place)s pair of %(number)s: %(what)s"),
     "second_finishes": N_("a second %(number)s finishes it for %(honor)s Honor"),
+    # Translators: %(number)s is a die's number;
+    # %(what)s what the sheet gained there (3 Honor now)
+    # or what the location takes next.
     "cell_for": N_("%(place)s box for a %(number)s: %(what)s"),
     "on_the_way": N_("on the way to its rewards"),
     # Translators: %(line)s is a row, column or diagonal's name (top row).

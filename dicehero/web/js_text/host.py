@@ -182,7 +182,7 @@ HOST: dict[str, Text] = {
     # Translators: %(n)s paper sheets wait for the host to check them.
     "sheets_wait": Np_("Provisional: %(n)s paper sheet waits for you to check it against "
                        "the paper.",
-                       "Provisional: %(n)s paper sheets wait for you to check it against "
+                       "Provisional: %(n)s paper sheets wait for you to check them against "
                        "the paper."),
     "sheets_can_come": N_("Provisional: paper sheets can still come in. Close paper entry "
                           "when every sheet is in."),

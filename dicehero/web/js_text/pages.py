@@ -28,6 +28,7 @@ SOLO: dict[str, Text] = {
     "die_a": N_("Die %(die)s (a %(number)s)"),
     # Translators: %(what)s is what par did with a die, as the server words it.
     "coach_what_after": N_(": %(what)s. "),
+    # Translators: %(what)s is what par did with a die, as the server words it.
     "coach_what": N_("%(what)s. "),
     # Translators: %(round)s is the round par would play.
     "coach_do": N_("Round %(round)s: from where you stood, par would do this:"),
@@ -167,6 +168,8 @@ PLAY: dict[str, Text] = {
     "reconnecting": N_("Reconnecting…"),
     "wait_roll": N_("Waiting for the host to roll."),
     # Translators: %(done)s heroes of %(n)s are done with this round.
+    # The plural follows %(n)s, the heroes in the game (1 of 5 heroes):
+    # say it so that %(done)s needs no plural.
     "heroes_done": Np_("%(done)s of %(n)s hero done.", "%(done)s of %(n)s heroes done."),
     # Translators: %(time)s is the time left, as 1:05.
     "timer": N_("Timer: %(time)s left."),
@@ -238,10 +241,15 @@ MARKS_PAGE: dict[str, Text] = {
     "wild_die": N_("a Wild die"),
     # Translators: %(what)s is a die, as "die 2 (a 5)"; %(place)s a location's name.
     "w_moved": N_("%(what)s: moved to %(place)s"),
+    # Translators: %(what)s is a die, as "die 2 (a 5)"; %(place)s a location's name.
     "w_teleported": N_("%(what)s: moved to %(place)s (Teleport)"),
+    # Translators: %(what)s is a die, as "die 2 (a 5)"; %(place)s a location's name.
     "w_helped": N_("%(what)s: helped at %(place)s"),
+    # Translators: %(what)s is a die, as "die 2 (a 5)"; %(place)s a location's name.
     "w_robot": N_("%(what)s: defeated a Robot Minion at %(place)s"),
+    # Translators: %(what)s is a die, as "die 2 (a 5)".
     "w_power": N_("%(what)s: changed by the superpower"),
+    # Translators: %(what)s is a die, as "die 2 (a 5)".
     "w_unused": N_("%(what)s: not used"),
     # Translators: a round of the play found: %(dice)s as "1 4 4 2"; %(parts)s what each
     # die did, as "die 1 (a 1): moved to City Hall; die 2 (a 4): not used".

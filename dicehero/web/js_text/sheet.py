@@ -27,9 +27,9 @@ SHEET: dict[str, Text] = {
     # Translators: %(error)s is the browser's own message, in its language.
     "unreachable_dot": N_("Could not reach the server: %(error)s."),
     # Translators: %(power)s is the superpower's name; %(round)s the round number.
-    "you_are_round": N_("You are %(power)s! Round %(round)s: tap a die."),
+    "you_are_round": N_("Your superpower: %(power)s! Round %(round)s: tap a die."),
     # Translators: %(power)s is the superpower's name.
-    "you_are_wait": N_("You are %(power)s! Wait for the first roll."),
+    "you_are_wait": N_("Your superpower: %(power)s! Wait for the first roll."),
     # Translators: %(place)s is a location's name.
     "moved": N_("Moved to %(place)s."),
     # Translators: %(place)s is a location's name.
@@ -84,8 +84,11 @@ SHEET: dict[str, Text] = {
     "label_empty_legal": N_("%(label)s, empty. You can play here."),
     # Translators: %(n)s is a location's number; %(place)s its name.
     "location_label": N_("Location %(n)s, %(place)s"),
+    # Translators: %(n)s is a location's number; %(place)s its name.
     "location_label_legal": N_("Location %(n)s, %(place)s. You can move here."),
+    # Translators: %(n)s is a location's number; %(place)s its name.
     "location_label_here": N_("Location %(n)s, %(place)s, you are here"),
+    # Translators: %(n)s is a location's number; %(place)s its name.
     "location_label_here_legal": N_("Location %(n)s, %(place)s, you are here. You can move "
                                     "here."),
     # Translators: %(round)s is the round number.
