@@ -220,10 +220,11 @@ class ActionDesk(GameAccess):
                     with_edition: bool = True) -> dict[str, Any]:
         """A player's sheet with the legal uses of each die and the score (player or host)."""
         with self.store.read() as s:
-            game = self._game(s, code)
-            player = self._player(s, game, player_id)
+            # Two SELECTs when nothing else is new: the game with the hero, and the actions
+            # since the fold's last one (new heroes are looked up only if one acted).
+            game, player = self._game_and_player(s, code, player_id)
             self._owner(s, game, player, secret, host_may=True)
-            fold = self._fold(s, game)
+            fold = self._fold(s, game, (player.id,))
             with fold.lock:
                 pf = fold.fold(player.id)
                 sheet = pf.sheet
