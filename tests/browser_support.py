@@ -122,6 +122,18 @@ def shot(page, name: str, full_page: bool = False) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
+def cancel_ask(page) -> None:
+    """Cancel the host's in-page dialog and wait for its close event to have run.
+
+    A dialog's close event comes a task after the click, so whatever the page does on
+    closing (clearing a link it showed) is done only once the dialog is no longer open
+    and its text is empty.
+    """
+    page.click("#ask-cancel")
+    page.wait_for_function("!document.getElementById('ask').open"
+                           " && document.getElementById('ask-text').textContent === ''")
+
+
 def watch_errors(page) -> list[str]:
     """Collect script errors on the page, so a test can assert there were none."""
     errors: list[str] = []

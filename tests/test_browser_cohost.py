@@ -10,6 +10,7 @@ from browser_support import (  # noqa: F401
     PROJECTOR,
     api_post,
     browser,
+    cancel_ask,
     open_projector,
     server,
     shot,
@@ -37,7 +38,7 @@ def test_the_cohost_link_is_never_on_the_projected_view(browser, server):  # noq
     page.wait_for_selector("#ask[open]")
     assert f"/host/{code}#cohost=" in page.inner_text("#ask-text")
     shot(page, "cohost-link-host-tools")
-    page.click("#ask-cancel")
+    cancel_ask(page)
     assert "#cohost=" not in page.inner_text("body")
 
 

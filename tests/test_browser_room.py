@@ -13,6 +13,7 @@ from browser_support import (  # noqa: F401
     PROJECTOR,
     api_post,
     browser,
+    cancel_ask,
     open_projector,
     server,
     shot,
@@ -86,7 +87,7 @@ def test_a_paper_heros_key_is_never_in_the_projected_pages_text(browser, server)
     page.wait_for_function("document.getElementById('ask-text').textContent.includes('key=')")
     assert key in page.inner_text("#ask")
     shot(page, "room-paper-link-host-tools-1920")
-    page.click("#ask-cancel")
+    cancel_ask(page)
     assert key not in page.content()
     # Renewed: the old key no longer opens Pen's sheet, the new one does.
     page.click("button[aria-label='The link of Pen for entering their sheet']")
@@ -96,7 +97,7 @@ def test_a_paper_heros_key_is_never_in_the_projected_pages_text(browser, server)
     page.click("#ask-ok")
     page.wait_for_function("document.getElementById('ask-text').textContent.includes('A new link')")
     new = page.inner_text("#ask-text").rsplit("key=", 1)[1].strip()
-    page.click("#ask-cancel")
+    cancel_ask(page)
     assert new != key and key not in page.content() and new not in page.content()
     assert _get(server, f"{room.url}/players/{pen['id']}/paper", new)["player"]["name"] == "Pen"
     with pytest.raises(urllib.error.HTTPError):

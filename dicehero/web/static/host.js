@@ -307,6 +307,7 @@
     d.showModal();
     if (o.input) input.select(); else $("ask-ok").focus();
     return new Promise((res) => d.addEventListener("close", () => {
+      text($("ask-text"), "");  // a link shown in the dialog is gone from the page with it
       if (opener && opener.isConnected) opener.focus();
       res(d.returnValue === "ok" ? (o.input ? input.value.trim() || null : true) : null);
     }, { once: true }));
@@ -374,7 +375,6 @@
     if (!r.ok) return;
     const url = (main.dataset.join || location.origin + "/").replace(/\/$/, "") + r.data.path;
     const again = await ask(DH.t("link_of", { name: p.name }), DH.t(renew ? "link_renewed" : "link_give", { name: p.name, link: url }), { ok: DH.t("new_link") });
-    text($("ask-text"), "");
     if (again && await ask(DH.t("new_link_q", { name: p.name }), DH.t("new_link_note", { name: p.name }), { ok: DH.t("new_link") })) paperLink(p, true);
   }
   $("b-close-paper").addEventListener("click", async () => {

@@ -33,7 +33,6 @@
       if (!r.ok) { failed(r); return; }
       const link = ($("host").dataset.join || location.origin + "/").replace(/\/$/, "") + r.data.path;
       const again = await h.ask(DH.t("cohost_link"), DH.t(renew ? "cohost_renewed" : "cohost_give", { link }), { ok: DH.t("new_link") });
-      $("ask-text").textContent = "";
       if (again) cohostLink(true);
     }
     $("b-cohost").addEventListener("click", () => cohostLink(false));
