@@ -8,6 +8,7 @@ the mapper's ``load`` event.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -20,12 +21,15 @@ from dicehero.store.models import Game, Player
 
 @contextmanager
 def statements(app) -> Iterator[list[str]]:
-    """The SQL statements run while the block runs (transaction BEGINs not counted)."""
+    """The SQL statements this thread runs while the block runs (par's worker reads the
+    database in the background after a roll: its statements are not the request's)."""
     engine = app.extensions["dicehero.store"].engine
     seen: list[str] = []
+    me = threading.get_ident()
 
     def note(conn, cursor, statement, *args) -> None:
-        seen.append(statement)
+        if threading.get_ident() == me:
+            seen.append(statement)
 
     event.listen(engine, "before_cursor_execute", note)
     try:
