@@ -8,6 +8,7 @@ the mapper's ``load`` event.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -123,3 +124,35 @@ def test_a_sheet_read_costs_the_same_in_a_big_class(app, api, client, crowd_size
         sheet_read(client, game, "Ann")
     assert len(selects(seen)) == 2, seen
     assert loaded == [game.players["Ann"][0]]  # the reader alone
+
+
+def test_a_roll_past_heroes_still_playing_loads_none_of_them_whole(app, api):
+    game = api.create()
+    api.join(game, "Ann")
+    crowd(app, game.code, 300)
+    api.roll(game)
+    with heroes_loaded() as loaded:
+        api.roll(game, go_on=True)
+    assert loaded == []
+
+
+def test_the_roll_event_counts_the_forfeits_and_the_host_reply_lists_them(app, api):
+    game = api.create()
+    ann = api.join(game, "Ann")
+    crowd(app, game.code, 300)
+    api.roll(game)
+    reply = api.roll(game, go_on=True)
+    assert len(reply["forfeited"]) == 301
+    assert {"player_id": ann, "name": "Ann"}.items() <= reply["forfeited"][0].items()
+    event = stored_events(app, game.code, "roll")[-1]
+    assert event["forfeited_count"] == 301
+    assert "forfeited" not in event  # not 301 names to every phone
+
+
+def stored_events(app, code: str, kind: str) -> list[dict]:
+    """The data of the game's stored events of type ``kind``, oldest first."""
+    store = app.extensions["dicehero.store"]
+    with store.engine.connect() as conn:
+        game_id = conn.scalar(select(Game.id).where(Game.code == code))
+    events = [json.loads(row.data) for row in store.events_after(game_id, 0)]
+    return [e["data"] for e in events if e["type"] == kind]

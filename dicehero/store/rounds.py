@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 import time
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -27,6 +27,13 @@ CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no look-alikes: no B/8, O/0, I/1, 
 CODE_LENGTH = 6
 TIMER_MAX = 3600
 POWER_MODES = ("table", "each")
+
+
+class Straggler(NamedTuple):
+    """A hero still playing the round when the host rolls or finishes."""
+
+    id: int
+    name: str
 
 
 class RoundDesk(GameAccess):
@@ -113,13 +120,15 @@ class RoundDesk(GameAccess):
         return data
 
     @staticmethod
-    def _stragglers(s: Session, game: Game) -> list[Player]:
-        """The heroes still playing the round (the database picks them: none other loaded)."""
+    def _stragglers(s: Session, game: Game) -> list[Straggler]:
+        """The heroes still playing the round, as (id, name): the database picks them, and
+        no hero is loaded whole (a roll in a class of 10,000 must not cost 10,000 objects)."""
         if game.roll_count == 0:
             return []
-        return list(s.scalars(select(Player).where(
-            Player.game_id == game.id, Player.removed.is_(False),
-            Player.done_roll < game.roll_count).order_by(Player.id)))
+        return [Straggler(pid, name) for pid, name in s.execute(
+            select(Player.id, Player.name).where(
+                Player.game_id == game.id, Player.removed.is_(False),
+                Player.done_roll < game.roll_count).order_by(Player.id))]
 
     @staticmethod
     def _anyone_playing(s: Session, game: Game) -> bool:
@@ -128,7 +137,7 @@ class RoundDesk(GameAccess):
             Player.game_id == game.id, Player.removed.is_(False),
             Player.done_roll < game.roll_count).limit(1)) is not None
 
-    def _check_go_on(self, stragglers: list[Player], go_on: bool) -> None:
+    def _check_go_on(self, stragglers: list[Straggler], go_on: bool) -> None:
         if stragglers and not go_on:
             names = ", ".join(p.name for p in stragglers[:10])
             if len(stragglers) > 10:
@@ -141,7 +150,7 @@ class RoundDesk(GameAccess):
                              N_("%(n)s still playing: %(names)s. Send 'go_on': true to go on "
                                 "without them."), n=len(stragglers), names=names)
 
-    def _forfeits(self, s: Session, game: Game, stragglers: list[Player]) -> list[dict]:
+    def _forfeits(self, s: Session, game: Game, stragglers: list[Straggler]) -> list[dict]:
         if not stragglers:
             return []
         fold = self._fold(s, game)
@@ -194,10 +203,11 @@ class RoundDesk(GameAccess):
             game.status = "playing"
             game.timer_ends_at = None
             data = {"number": number, "dice": dice, "typed": typed is not None,
-                    "rounds": game.rounds, "forfeited": forfeited,
-                    "player_count": self._active_count(s, game)}
-            emit(s, game, "roll", data)
-            return data
+                    "rounds": game.rounds, "player_count": self._active_count(s, game)}
+            # Every stream gets the event: it counts the heroes who lost dice, and each
+            # hero's own sheet lists theirs (a list of 10,000 would go to 10,000 phones).
+            emit(s, game, "roll", {**data, "forfeited_count": len(forfeited)})
+            return {**data, "forfeited": forfeited}
 
         return self.store.write(normalise_code(code), work)
 
