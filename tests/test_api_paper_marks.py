@@ -266,6 +266,45 @@ def test_a_refusal_after_the_check_is_read_in_the_readers_language(app, api, cli
     assert "words" not in french  # the words as data stay in the game's log
 
 
+def late_six_game(api, client):
+    """A finished 3-round game whose only 6 comes before its only 4 and 5, with Pen on paper;
+    and Pen's marks with Powerplant's 4, 5 and a 6 after them, which no play can write."""
+    game = api.create(rounds=3)
+    api.join(game, "Ann")
+    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
+                    headers=bearer(game.host))
+    pen = (r.json["player"]["id"], r.json["secret"])
+    assert api.host_post(game, "offer", {"choices": [3, FIRE]}).status_code == 200
+    for dice in ([6, 2, 2, 2], [4, 2, 2, 2], [5, 2, 2, 2]):
+        api.roll(game, dice=dice)
+        api.done_all(game)
+    game.players["Pen"] = pen
+    marks = PaperMarks.of(new_sheet(load_edition("classic"), (3, FIRE))).to_dict()
+    marks["superpower"], marks["marks"][3] = FIRE, [4, 5, 6]
+    return game, marks
+
+
+def test_the_one_mark_no_play_reaches_is_named_in_the_refusal(api, client):
+    game, marks = late_six_game(api, client)
+    r = put_marks(client, game, marks)
+    assert error(r) == (422, "wrong_mark")
+    assert r.json["error"]["message"].startswith(
+        "Powerplant, box 3 (a 6): no play over this game's rolls can make this mark")
+    assert get_paper(client, game).json["paper"]["submitted_at"] is None
+
+
+def test_a_wrong_mark_named_after_the_answer_is_read_in_the_readers_language(app, api, client):
+    app.extensions["dicehero.games"].paper_answer_seconds = 0
+    game, marks = late_six_game(api, client)
+    put_marks(client, game, marks)
+    assert app.extensions["dicehero.games"].pool.settle()
+    pid, own = game.players["Pen"]
+    url = f"/api/games/{game.code}/players/{pid}/paper"
+    french = client.get(url, headers={**bearer(own), "Accept-Language": "fr"}).json["checking"]
+    assert (french["status"], french["code"]) == ("refused", "wrong_mark")
+    assert french["reason"].startswith("Centrale, case 3 (un 6) : aucune partie")
+
+
 @pytest.mark.parametrize("marks", [[], {"marks": "x"}, {"marks": [[]] * 6, "minions": [9]}])
 def test_marks_of_the_wrong_shape_are_a_400(api, client, marks):
     game = over_game(api, client)

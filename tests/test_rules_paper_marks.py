@@ -124,10 +124,12 @@ def _judged_every_way(games: list[dict], undecided_at_most: float = UNDECIDED_AT
     assert all(g["replays"] for g in games if g["status"] == VERIFIED)
     changed = [g["changed"] for g in games]
     assert all(c["replays"] for c in changed if c["status"] == VERIFIED)
-    no_witness = [c for c in changed if c["code"] == "no_witness"]
+    no_witness = [c for c in changed if c["code"] in ("no_witness", "wrong_mark")]
     assert len(no_witness) >= len(games) // 20  # the search's own refusal, not the checks'
     assert all(c["reason"].startswith("No legal play over this game's rolls draws")
-               for c in no_witness)
+               for c in no_witness if c["code"] == "no_witness")
+    assert all("no play over this game's rolls can" in c["reason"]
+               for c in no_witness if c["code"] == "wrong_mark")
     moved = {"move an X", "move a number to another pair", "swap two track numbers",
              "move a track number to another number"}
     assert moved & {c["what"] for c in no_witness}  # changes only the search can judge
@@ -273,6 +275,31 @@ def test_a_mark_made_before_the_hero_could_be_there_is_refused_with_the_nearest_
     assert verdict.status == IMPOSSIBLE
     assert verdict.code == "no_witness"
     assert "puts the 5 after the 4 in Powerplant's box 2" in english(verdict.reason)
+
+
+# The only 6 is rolled before the 4 and the 5: Powerplant's 4, 5 can be written, a 6 after them
+# cannot; without the 6 the sheet is drawable, without the 4 or the 5 it is not.
+LATE_SIX_ROLLS = [[6, 2, 2, 2], [4, 2, 2, 2], [5, 2, 2, 2]] + [QUIET] * 7
+
+
+def test_the_one_mark_no_play_reaches_beside_the_others_is_named(classic):
+    verdict = find_witness(classic, OFFER, LATE_SIX_ROLLS, drawn(classic, {POWERPLANT: [4, 5, 6]}))
+    assert (verdict.status, verdict.code) == (IMPOSSIBLE, "wrong_mark")
+    assert english(verdict.reason).startswith(
+        "Powerplant, box 3 (a 6): no play over this game's rolls can make this mark")
+
+
+def test_two_marks_that_cannot_both_be_there_name_neither(classic):
+    # Without the 4 or without the 5, either sheet is drawable: which is wrong is not known.
+    rolls = [[5, 2, 2, 2], [4, 2, 2, 2]] + [QUIET] * 8
+    verdict = find_witness(classic, OFFER, rolls, drawn(classic, {POWERPLANT: [4, 5]}))
+    assert (verdict.status, verdict.code) == (IMPOSSIBLE, "no_witness")
+
+
+def test_a_search_given_no_states_to_name_a_wrong_mark_names_none(classic):
+    paper = drawn(classic, {POWERPLANT: [4, 5, 6]})
+    verdict = find_witness(classic, OFFER, LATE_SIX_ROLLS, paper, Settings(name_states=0))
+    assert (verdict.status, verdict.code) == (IMPOSSIBLE, "no_witness")
 
 
 def test_a_wild_die_used_needs_a_play_that_spends_it(classic):

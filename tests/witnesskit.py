@@ -35,7 +35,8 @@ from dicehero.engine.replay import replay
 from dicehero.engine.simulation import SimulatedGame, make_bot, play_game
 from dicehero.words import english
 
-CHANGED_CAP = Settings(max_states=30_000)  # for a changed sheet (undecided: counted, not failed)
+# for a changed sheet (undecided: counted, not failed), naming a wrong mark within as many
+CHANGED_CAP = Settings(max_states=30_000, name_states=30_000)
 PAR_GAMES = Path(__file__).resolve().parent / "fixtures" / "par_games.json"
 
 

@@ -205,6 +205,12 @@ REFUSALS: dict[str, Message] = {
                         "No legal play over this game's rolls draws all these marks. The "
                         "closest makes %(n)s of the sheet's %(count)s marks; after it, no roll "
                         "has a die that %(missing)s while you could be there."),
+    # Translators: %(where)s is one mark ("box 7 (a 6)", "the 3 in box 2", "pair 4"): the one
+    # mark that cannot be there with all the others.
+    "wrong_mark": N_("%(place)s, %(where)s: no play over this game's rolls can make this mark "
+                     "together with all your other marks. Look at this one again."),
+    "wrong_minion": N_("One Robot Minion too many at %(place)s: no play over this game's rolls "
+                       "can defeat it together with all your other marks. Look at it again."),
     # Translators: %(n)s marks need a %(number)s, the game rolled %(count)s of them; %(wild)s
     # Wild dice and %(uses)s superpower uses are ticked.
     "not_enough_dice": Np_("The sheet has %(n)s number or X that needs a %(number)s, but the "

@@ -58,6 +58,7 @@ from dicehero.engine.paper.marks import PaperMarks, check_drawn
 from dicehero.engine.paper.search.core import DONE, OutOfTime, Search
 from dicehero.engine.paper.search.settings import DEFAULT, Settings
 from dicehero.engine.paper.verdict import IMPOSSIBLE, UNDECIDED, VERIFIED, Sent, Verdict
+from dicehero.engine.paper.wrong_mark import name_wrong_mark
 from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.replay import Replay
 from dicehero.engine.rules import apply
@@ -87,7 +88,8 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
 
     Returns:
         A :class:`Verdict`: ``verified`` with the witness, ``impossible`` with a code and
-        the reason in plain words, or ``undecided``.
+        the reason in plain words (``wrong_mark`` naming the one mark without which the
+        sheet is drawable, when exactly one is: :mod:`.wrong_mark`), or ``undecided``.
     """
     quick = precheck(edition, offer, rolls, paper)
     if quick is not None:
@@ -109,7 +111,12 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
                                nodes=nodes + alone.nodes)
             return Verdict(IMPOSSIBLE, code="sent_before", nodes=nodes + alone.nodes,
                            reason=phrase("sent_before"))
-        return Verdict(IMPOSSIBLE, code="no_witness", nodes=nodes, reason=failure)
+        named, spent = name_wrong_mark(edition, offer, rolls, paper, settings, pause,
+                                       find_witness, precheck) if settings.name_states \
+            else (None, 0)
+        if named is not None:
+            return replace(named, nodes=nodes + spent)
+        return Verdict(IMPOSSIBLE, code="no_witness", nodes=nodes + spent, reason=failure)
     rounds, sheet = _witness_rounds(start, rolls, path)
     return Verdict(VERIFIED, rounds=rounds, sheet=sheet, nodes=nodes)
 

@@ -33,6 +33,9 @@ class Settings:
             ones keep the ranked order).
         by_value_last: whether the last pass (the one that runs to the cap) ranks a tight
             round's endings as a player aiming for Honor would value them first.
+        name_states: states spent, after a refusal, on naming the one wrong mark
+            (:mod:`dicehero.engine.paper.wrong_mark`), at most; 0 names none. Running out
+            leaves the refusal unnamed, never changes it.
     """
 
     max_states: int = 150_000
@@ -45,6 +48,7 @@ class Settings:
     late_pass: int = 4
     shake: int = 8
     by_value_last: bool = True
+    name_states: int = 150_000
 
 
 DEFAULT = Settings()
