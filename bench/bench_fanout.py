@@ -1,0 +1,300 @@
+"""A big class's roll and round, as its phones see them (issue 26.6, 26.9, 26.10).
+
+    .venv/bin/python bench/bench_fanout.py [--phones 100 1000 5000] [--rolls 3]
+        [--done 500 5000] [--before DIR]
+
+A real ``dicehero serve`` (one process, SQLite). For each N a fresh game with N REAL
+heroes (rows of the game's database, each with its own secret, as N joins would leave
+them: the store folds and counts them like any others), each with a phone: an event
+stream and a kept-alive connection for its requests.
+
+* Roll to ready to tap: the host rolls (``go_on``: nobody pressed Done); each phone, on
+  the roll event, reads its sheet (the legal places of each die), as the phone page does.
+  Per roll, from just before the roll request: when each phone has the roll event, and
+  when it has its sheet ("ready to tap"). Prints p50/p99 of both over every phone and
+  roll, the roll request's reply, and the server's CPU per roll (until every phone is
+  ready).
+* Done: N heroes, every stream open, all press Done at once (each on its own
+  connection); the server's CPU for the round, from the first Done sent until every
+  stream has every ``player_done`` event (or the server is idle), and the time it took.
+
+``--before DIR`` runs the same against a server from another checkout (an older
+commit) first, in the same run. Load average is printed at the start and end.
+"""
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import hashlib  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import secrets  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import gevent  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scale import cpu_s, pct, raise_nofile, wait_idle  # noqa: E402
+from liveserver import Server, request  # noqa: E402
+from scalekit import kill_tree  # noqa: E402
+
+epoll = monkey.get_original("select", "epoll")
+raw_socket = monkey.get_original("socket", "socket")
+perf = time.perf_counter
+EPOLLIN = 1
+
+
+def class_of(server: Server, n: int) -> tuple[str, str, list[tuple[int, str]]]:
+    """A game with ``n`` heroes written into its database; their (id, secret)s."""
+    from sqlalchemy import create_engine, insert, select
+
+    from dicehero.store.models import Game, Player
+
+    _status, game = request(server.port, "POST", "/api/games", {})
+    code, host = game["code"], game["host_secret"]
+    request(server.port, "POST", f"/api/games/{code}/offer", {"choices": [1, 2]}, host)
+    keys = [secrets.token_urlsafe(32) for _ in range(n)]
+    engine = create_engine(f"sqlite:///{server.instance / 'dicehero.sqlite'}")
+    with engine.begin() as conn:
+        game_id = conn.scalar(select(Game.id).where(Game.code == code))
+        conn.execute(insert(Player), [
+            {"game_id": game_id, "name": f"Hero {i}", "joined_roll": 0, "done_roll": 0,
+             "secret_hash": hashlib.sha256(k.encode()).hexdigest()} for i, k in enumerate(keys)])
+        ids = list(conn.scalars(select(Player.id).where(Player.game_id == game_id)
+                                .order_by(Player.id)))
+    engine.dispose()
+    return code, host, list(zip(ids, keys, strict=True))
+
+
+def connect(port: int) -> object:
+    s = raw_socket()
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def open_streams(port: int, code: str, n: int) -> list:
+    """``n`` event streams of the game, each past its headers (a plain loop: no greenlets)."""
+    _status, state = request(port, "GET", f"/api/games/{code}")
+    req = (f"GET /api/games/{code}/events HTTP/1.1\r\nHost: x\r\n"
+           f"Last-Event-ID: {state['last_event_id']}\r\n\r\n").encode()
+    socks = []
+    for i in range(n):
+        s = connect(port)
+        s.sendall(req)
+        socks.append(s)
+        if i % 200 == 199:
+            time.sleep(0.05)  # within the listen backlog
+    for s in socks:
+        buf = b""
+        while b"\r\n\r\n" not in buf:
+            buf += s.recv(4096)
+        s.setblocking(False)
+    return socks
+
+
+def drain(socks: list) -> None:
+    for s in socks:
+        try:
+            while s.recv(65536):
+                pass
+        except BlockingIOError:
+            pass
+
+
+class Reply:
+    """One HTTP response read off a kept-alive socket, a piece at a time."""
+
+    def __init__(self) -> None:
+        self.buf = b""
+
+    def feed(self, data: bytes) -> bool:
+        """True once the whole response is in."""
+        self.buf += data
+        head, sep, body = self.buf.partition(b"\r\n\r\n")
+        if not sep:
+            return False
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                return len(body) >= int(value)
+        return False
+
+
+def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]],
+                  streams: list, sheets: list, go_on: bool) -> dict:
+    """One roll: when each phone has the event, and when it has its sheet after it."""
+    drain(streams)
+    ep = epoll(sizehint=2 * len(phones) + 1)
+    by_fd = {}
+    for i, s in enumerate(streams):
+        ep.register(s.fileno(), EPOLLIN)
+        by_fd[s.fileno()] = ("stream", i)
+    for i, s in enumerate(sheets):
+        s.setblocking(False)
+        ep.register(s.fileno(), EPOLLIN)
+        by_fd[s.fileno()] = ("sheet", i)
+    body = json.dumps({"go_on": go_on}).encode()
+    hs = connect(port)
+    ep.register(hs.fileno(), EPOLLIN)
+    roll_req = (f"POST /api/games/{code}/rolls HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                f"application/json\r\nAuthorization: Bearer {host}\r\nContent-Length: "
+                f"{len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+    event_at, ready_at, replies = {}, {}, {}
+    reply, t_reply = b"", None
+    cpu0 = cpu_s(SERVER_PID[0])
+    t0 = perf()
+    hs.sendall(roll_req)
+    deadline = t0 + 120
+    while (len(ready_at) < len(phones) or t_reply is None) and perf() < deadline:
+        for fd, _ev in ep.poll(1.0):
+            if fd == hs.fileno():
+                data = hs.recv(65536)
+                reply += data
+                if not data or b"\r\n\r\n" in reply:
+                    t_reply = t_reply or perf()
+                    ep.unregister(fd)
+                continue
+            kind, i = by_fd[fd]
+            try:
+                data = os.read(fd, 65536)
+            except BlockingIOError:
+                continue
+            if kind == "stream":
+                if b'"type":"roll"' in data and i not in event_at:
+                    event_at[i] = perf()
+                    pid, key = phones[i]
+                    replies[i] = Reply()
+                    sheets[i].send((f"GET /api/games/{code}/players/{pid}?edition=0 HTTP/1.1"
+                                    f"\r\nHost: x\r\nAuthorization: Bearer {key}\r\n\r\n")
+                                   .encode())
+            elif i in replies and replies[i].feed(data):
+                ready_at[i] = perf()
+                assert b" 200 " in replies.pop(i).buf.split(b"\r\n", 1)[0]
+    cpu = cpu_s(SERVER_PID[0]) - cpu0
+    ep.close()
+    hs.close()
+    assert b" 201 " in reply.split(b"\r\n", 1)[0], reply[:300]
+    return {"event": [(t - t0) * 1000 for t in event_at.values()],
+            "ready": [(t - t0) * 1000 for t in ready_at.values()],
+            "reply_ms": ((t_reply or perf()) - t0) * 1000, "cpu_s": cpu,
+            "missing": len(phones) - len(ready_at)}
+
+
+SERVER_PID = [0]
+
+
+def ready_run(server: Server, n: int, rolls: int) -> dict:
+    code, host, phones = class_of(server, n)
+    streams = open_streams(server.port, code, n)
+    sheets = [connect(server.port) for _ in range(n)]
+    wait_idle(server.pid)
+    out: dict = {"event": [], "ready": [], "reply": [], "cpu": [], "missing": 0}
+    for r in range(rolls):
+        got = roll_to_ready(server.port, code, host, phones, streams, sheets, go_on=r > 0)
+        out["event"] += got["event"]
+        out["ready"] += got["ready"]
+        out["reply"].append(got["reply_ms"])
+        out["cpu"].append(got["cpu_s"])
+        out["missing"] += got["missing"]
+        wait_idle(server.pid)
+    for s in streams + sheets:
+        s.close()
+    return out
+
+
+def done_round(server: Server, n: int) -> dict:
+    """N heroes press Done at once with every stream open: the server's CPU for it."""
+    code, host, phones = class_of(server, n)
+    streams = open_streams(server.port, code, n)
+    request(server.port, "POST", f"/api/games/{code}/rolls", {}, host)
+    wait_idle(server.pid)
+    drain(streams)
+    cpu0, t0 = cpu_s(server.pid), perf()
+
+    def done(pid: int, key: str) -> int:
+        status, _ = request(server.port, "POST", f"/api/games/{code}/players/{pid}/actions",
+                            {"action": {"type": "done"}, "roll": 1,
+                             "idempotency_key": "done"}, key)
+        return status
+
+    reading = [True]
+
+    def read_streams() -> None:  # phones read their streams: none is closed as a slow reader
+        ep = epoll(sizehint=len(streams))
+        for s in streams:
+            ep.register(s.fileno(), EPOLLIN)
+        while reading[0]:
+            for fd, _ev in ep.poll(0):
+                with contextlib.suppress(BlockingIOError, ConnectionError):
+                    os.read(fd, 65536)
+            gevent.sleep(0.005)
+        ep.close()
+
+    reader = gevent.spawn(read_streams)
+    pool = [gevent.spawn(done, pid, key) for pid, key in phones]
+    gevent.joinall(pool)
+    refused = sum(g.value != 200 for g in pool)
+    answered = perf() - t0
+    wait_idle(server.pid, limit=900)  # until the events reached every stream
+    cpu, took = cpu_s(server.pid) - cpu0, perf() - t0
+    reading[0] = False
+    reader.join()
+    for s in streams:
+        s.close()
+    return {"cpu_s": cpu, "answered_s": answered, "took_s": took, "refused": refused}
+
+
+def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Path) -> None:
+    inst = tmp / label
+    inst.mkdir()
+    (inst / "config.py").write_text("RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n"
+                                    "CONNECTIONS_PER_ADDRESS = 0\nMAX_PLAYERS = 10**6\n")
+    env = {"PYTHONPATH": str(root)} if root else {}
+    server = Server(inst, env=env, **({"root": root} if root else {})).start(timeout=60)
+    SERVER_PID[0] = server.pid
+    try:
+        print(f"== {label}: server from {root or 'this checkout'}", flush=True)
+        for n in args.phones:
+            r = ready_run(server, n, args.rolls)
+            print(f"{label} {n:>6} phones: roll event p50 {pct(r['event'], 50):7.0f} p99 "
+                  f"{pct(r['event'], 99):7.0f} ms | ready to tap p50 {pct(r['ready'], 50):7.0f}"
+                  f" p99 {pct(r['ready'], 99):7.0f} ms | roll reply p50 "
+                  f"{pct(r['reply'], 50):5.0f} ms | server CPU per roll "
+                  + "/".join(f"{c:.2f}" for c in r["cpu"]) + f" s | missing {r['missing']}",
+                  flush=True)
+        for n in args.done:
+            d = done_round(server, n)
+            print(f"{label} {n:>6} heroes press Done: server CPU {d['cpu_s']:6.1f} s "
+                  f"({d['cpu_s'] / n * 1000:.2f} ms a hero), all answered in "
+                  f"{d['answered_s']:.1f} s, idle after {d['took_s']:.1f} s, refused "
+                  f"{d['refused']}", flush=True)
+    finally:
+        kill_tree(server)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--phones", type=int, nargs="*", default=[100, 1000, 5000])
+    ap.add_argument("--rolls", type=int, default=3)
+    ap.add_argument("--done", type=int, nargs="*", default=[500, 5000])
+    ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
+    args = ap.parse_args()
+    print(f"open files allowed: {raise_nofile()}; cores: {os.cpu_count()}; load average "
+          f"{os.getloadavg()}")
+    with tempfile.TemporaryDirectory() as t:
+        if args.before:
+            one_server("before", args.before.resolve(), args, Path(t))
+        one_server("after", None, args, Path(t))
+    print(f"load average at the end {os.getloadavg()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
