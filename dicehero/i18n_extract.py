@@ -69,7 +69,7 @@ def extract_edition(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 # explain a placeholder gets this note (a translator sees every placeholder explained;
 # tests/test_catalogs.py fails on a name missing here and in the message's comments).
 PLACEHOLDER_NOTES = {
-    "address": "a web address", "beat": "how many heroes beat the par bot, in words",
+    "address": "a web address", "beat": "how many heroes beat the Coach, in words",
     "box": "a box's number at a location", "code": "a game's join code, as KM4TRX",
     "date": "a day, as the reader writes dates", "dice": "dice, as 3, 5, 1, 6",
     "die": "a die's place in the tray: 1 to 4", "done": "how many heroes are done",
@@ -98,9 +98,9 @@ PLACEHOLDER_NOTES = {
     "sent": "the roll number that was sent", "share": "a percentage of the class",
     "side": "a length in pixels", "state": "what a box holds, as marked",
     "status": "an HTTP status number, as 502", "text": "what a superpower does, a sentence",
-    "tied": "how many heroes tied with par", "time": "a time of day or a time left",
+    "tied": "how many heroes tied with the Coach", "time": "a time of day or a time left",
     "url": "a web address", "used": "how a die was used: moved, helped, robot, skipped",
-    "uses": "how many uses a superpower has", "what": "what par did, in words",
+    "uses": "how many uses a superpower has", "what": "what the Coach did, in words",
     "who": "heroes' names with their places", "why": "why, in words",
     "width": "the width of a band of scores, in Honor",
     "action": "an action's type as the API names it (help, move, skip, ...)",

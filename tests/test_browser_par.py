@@ -1,7 +1,8 @@
-"""Par where people look, in real Chromium against a real `dicehero serve`: the projector's
-running total and PAR in the decision map, the results' "Par N: k heroes beat the bot" with
-par as a bot row, the phone's end screen comparing the hero with par location by location,
-and solo's coaching and the day's par."""
+"""Par (the Coach, as the pages call it) where people look, in real Chromium against a real
+`dicehero serve`: the projector's running total and the Coach's mark in the decision map,
+the results' "Coach N: k heroes beat the Coach" with par as a bot row, the phone's end
+screen comparing the hero with par location by location, and solo's coaching and the
+day's par."""
 
 from __future__ import annotations
 
@@ -75,19 +76,19 @@ def test_par_on_the_projector_and_beside_the_hero_on_the_phone(browser, server):
     assert projector.is_hidden("#par-line")  # Dana still plays: par would be a hint
     spend_round(phone)
     projector.wait_for_selector("#standings:not([hidden])")
-    projector.wait_for_function("/^Par bot after round 1: \\d+ Honor$/"
+    projector.wait_for_function("/^Coach after round 1: \\d+ Honor$/"
                                 ".test(document.getElementById('par-line').textContent)")
     state = _get(server, f"/api/games/{code}")
     want = par_game(load_edition(), tuple(state["offer"]["choices"]),
                     [r["dice"] for r in state["rolls"]], seed=PAR_SEED)
     assert projector.inner_text("#par-line").endswith(f": {want.rounds[0].total} Honor")
     projector.wait_for_function("document.querySelectorAll('#decisions-body td.par').length"
-                                " === 4")  # one PAR per die
+                                " === 4")  # one Coach's mark per die
     assert projector.is_visible("#par-key")
     mark = projector.eval_on_selector("#decisions-body td.par", "td => [getComputedStyle("
                                       "td, '::after').content, getComputedStyle(td, "
                                       "'::after').fontSize]")
-    assert mark[0] == '"PAR"' and float(mark[1].rstrip("px")) >= 16
+    assert mark[0] == '"COACH"' and float(mark[1].rstrip("px")) >= 16
     assert float(projector.eval_on_selector(
         "#par-line", "e => getComputedStyle(e).fontSize").rstrip("px")) >= 32
     for selector in ("#par-line", "#decisions", "#b-roll"):  # in view, no scrolling
@@ -103,12 +104,12 @@ def test_par_on_the_projector_and_beside_the_hero_on_the_phone(browser, server):
     for name, hero in heroes.items():
         _act(server, code, hero, 2, {"type": "done"}, f"d2{name}")
     spend_round(phone)
-    projector.wait_for_function("/^Par \\d+: .* beat the bot/"
+    projector.wait_for_function("/^Coach \\d+: .* beat the Coach/"
                                 ".test(document.getElementById('par-result').textContent)")
     scores = _get(server, f"/api/games/{code}/scores")
     total = scores["par"]["total"]
     beat = sum(e["total"] > total for e in scores["leaderboard"])
-    assert projector.inner_text("#par-result").startswith(f"Par {total}: ")
+    assert projector.inner_text("#par-result").startswith(f"Coach {total}: ")
     assert f"{beat} heroes" in projector.inner_text("#par-result") or beat < 2
     bot = projector.locator("#board tr.parrow")
     assert bot.count() == 1 and bot.locator("td").first.inner_text() == "bot"
@@ -121,12 +122,12 @@ def test_par_on_the_projector_and_beside_the_hero_on_the_phone(browser, server):
     # The phone's end screen: Dana beside par, location by location.
     phone.wait_for_selector("#final:not([hidden]) table.vspar")
     head = phone.eval_on_selector_all("#final thead th", "ths => ths.map((t) => t.textContent)")
-    assert head == ["Where", "You", "Par"]
+    assert head == ["Where", "You", "Coach"]
     rows = phone.eval_on_selector_all(
         "#f-rows tr", "trs => trs.map((r) => [...r.cells].map((c) => c.textContent))")
     assert [r[0] for r in rows[:6]] == [loc.name for loc in load_edition().locations]
     assert rows[-1][0] == "Total" and rows[-1][2] == str(total)
-    assert re.search(r"par bot", phone.inner_text(".parline"), re.I)
+    assert re.search(r"the Coach", phone.inner_text(".parline"), re.I)
     assert phone.get_attribute(".parline", "aria-live") == "polite"
     assert phone.evaluate(SMALL_TEXT) == []
     phone.locator(".parline").scroll_into_view_if_needed()
@@ -139,18 +140,18 @@ def test_solo_shows_the_days_par_and_what_par_would_do_after_a_round(
     page = browser.new_context(viewport=PHONE).new_page()
     errors = watch_errors(page)
     page.goto(server + "/solo")
-    page.wait_for_function("/^Today's par: \\d+ Honor/"
+    page.wait_for_function("/^The Coach played today's dice too: \\d+ Honor/"
                            ".test(document.getElementById('daily-par').textContent)")
     page.click("#b-daily")
     page.wait_for_selector("#choose:visible")
     assert page.is_hidden("#coach")  # nothing played yet: no advice
     choose_superpower(page)
-    page.wait_for_function("/^Par to beat: \\d+ Honor$/"
+    page.wait_for_function("/^The Coach's score to beat: \\d+ Honor$/"
                            ".test(document.getElementById('game-par').textContent)")
     spend_round(page)
     page.wait_for_selector("#coach:not([hidden])")
     button = page.locator("#b-coach")
-    assert button.inner_text() == "What would par do in round 1?"
+    assert button.inner_text() == "What would the Coach do in round 1?"
     assert button.bounding_box()["height"] >= 44
     button.click()
     page.wait_for_selector(".coachlist li")
@@ -165,7 +166,7 @@ def test_solo_shows_the_days_par_and_what_par_would_do_after_a_round(
     page.click("#b-done")
     page.click("#b-done")  # the second tap leaves the dice unused
     page.wait_for_selector("#final:visible table.vspar")
-    assert re.search(r"par bot", page.inner_text("#final .parline"), re.I)
+    assert re.search(r"the Coach", page.inner_text("#final .parline"), re.I)
     assert page.evaluate(SMALL_TEXT) == []
     shot(page, "solo-par-final-360", full_page=True)
     assert errors == []

@@ -24,9 +24,9 @@ def test_a_page_without_a_choice_is_in_english_with_its_direction(client):
 def test_the_words_the_stylesheets_draw_come_from_the_readers_catalog(client):
     # The Honor after a location's score (3 H) and the mark on the par bot's choice.
     client.set_cookie("lang", "de")
-    assert "--h:' E';--par:'PAR'" in client.get("/").get_data(as_text=True)
+    assert "--h:' E';--par:'TRAINER'" in client.get("/").get_data(as_text=True)
     client.set_cookie("lang", "ja")
-    assert "--h:' 名誉';--par:'パー'" in client.get("/").get_data(as_text=True)
+    assert "--h:' 名誉';--par:'コーチ'" in client.get("/").get_data(as_text=True)
 
 
 def test_a_word_for_a_stylesheet_cannot_end_its_string_or_its_attribute():

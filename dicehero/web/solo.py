@@ -221,7 +221,8 @@ def par() -> dict[str, Any] | Response:
         if number is not None:
             out["coach"] = _coach(work, edition, key, sheet, starts, number)
     except _Flood as e:
-        return too_many(e.wait, N_("Too many new par searches from here; try again in %(s)s s."))
+        return too_many(e.wait, N_("Too many new questions for the Coach from here; try again "
+                                   "in %(s)s s."))
     return out
 
 
@@ -252,7 +253,7 @@ def _coach(work: ParWork, edition: Edition, key: str, sheet: Sheet, starts: Roun
     played = number < sheet.round or (number == sheet.round and sheet.finished)
     if not 1 <= number <= edition.rounds or not played:
         raise ApiError(Refusal.NOT_NOW, "round_not_played",
-                       N_("Play round %(round)s first: par's advice comes after you have "
+                       N_("Play round %(round)s first: the Coach's advice comes after you have "
                           "played the round."), round=number)
     # Every played round has an action (its "done" at least): its sheet was kept.
     wanted = starts.sheets[number].to_dict()

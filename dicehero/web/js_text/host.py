@@ -58,9 +58,9 @@ HOST: dict[str, Text] = {
     "remove": N_("Remove"),
     # Translators: %(name)s is a hero's name.
     "remove_who": N_("Remove %(name)s"),
-    # Translators: %(round)s is the round just played; %(honor)s the par bot's score.
-    "par_after": N_("Par bot after round %(round)s: %(honor)s Honor"),
-    "par_working": N_("The par bot's score is being worked out…"),
+    # Translators: %(round)s is the round just played; %(honor)s the Coach's score.
+    "par_after": N_("Coach after round %(round)s: %(honor)s Honor"),
+    "par_working": N_("The Coach's score is being worked out…"),
     # Translators: %(dice)s are this round's dice, as "3, 5, 1, 6".
     "the_dice": N_("The dice: %(dice)s"),
     "no_dice_yet": N_("No dice rolled yet"),
@@ -151,7 +151,7 @@ HOST: dict[str, Text] = {
     # Translators: %(die)s is the die's place in the roll; %(number)s its number.
     "die_a_value": N_("Die %(die)s: a %(number)s"),
     # Translators: %(place)s is a location's name.
-    "par_moved": N_("Par moved to %(place)s"),
+    "par_moved": N_("Coach moved to %(place)s"),
     # Translators: %(share)s is a percentage of the class; %(place)s a location's name.
     "share_to": N_("%(share)s%% to %(place)s"),
     # Translators: %(rounds)s lists the rounds typed in, as "round 3: 1 4 4 2".
@@ -164,18 +164,18 @@ HOST: dict[str, Text] = {
     "name_paper_check": N_("%(name)s (paper, to check)"),
     # Translators: in the rank column: a paper sheet the host has not checked, no place.
     "rank_to_check": N_("to check"),
-    "par_row": N_("Par bot (not a hero)"),
-    # Translators: in the rank column, the par bot's row.
+    "par_row": N_("Coach (a robot, not a hero)"),
+    # Translators: in the rank column, the Coach's row.
     "bot": N_("bot"),
     # Translators: %(honor)s Honor from %(n)s Bystanders or Minions.
     "honor_count": N_("%(honor)s (%(n)s)"),
-    "none_beat": N_("no hero beat the bot"),
-    # Translators: %(n)s heroes scored more than the par bot.
-    "n_beat": Np_("%(n)s hero beat the bot", "%(n)s heroes beat the bot"),
-    # Translators: %(honor)s is par's score; %(beat)s says how many heroes beat it.
-    "par_result": N_("Par %(honor)s: %(beat)s"),
-    # Translators: %(tied)s heroes scored the same as par.
-    "par_result_tied": N_("Par %(honor)s: %(beat)s (%(tied)s tied)"),
+    "none_beat": N_("no hero beat the Coach"),
+    # Translators: %(n)s heroes scored more than the Coach.
+    "n_beat": Np_("%(n)s hero beat the Coach", "%(n)s heroes beat the Coach"),
+    # Translators: %(honor)s is the Coach's score; %(beat)s how many heroes beat it.
+    "par_result": N_("Coach %(honor)s: %(beat)s"),
+    # Translators: %(tied)s heroes scored the same as the Coach.
+    "par_result_tied": N_("Coach %(honor)s: %(beat)s (%(tied)s tied)"),
     "final_scores": N_("Final scores"),
     "scores_so_far": N_("Scores so far (provisional)"),
     "scores_final": N_("Paper entry is closed: these scores are final."),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dicehero.web.js_text.marks import N_, UNREACHABLE, Np_, Text
 
 SOLO: dict[str, Text] = {
-    "par_slow": N_("par is taking too long: try again"),
+    "par_slow": N_("The Coach is taking too long: try again."),
     # Translators: %(honor)s is the day's score in Honor points.
     "score_today": N_("Your score today: %(honor)s Honor. Another game on today's dice is "
                       "practice: it does not change your score."),
@@ -13,34 +13,33 @@ SOLO: dict[str, Text] = {
     "play_today": N_("Play today's challenge"),
     # Translators: %(honor)s is the best score in Honor points.
     "best_game": N_("Your best game: %(honor)s Honor."),
-    "par_working": N_("Today's par is being worked out…"),
-    # Translators: %(honor)s is the par bot's score on today's dice.
-    "par_today": N_("Today's par: %(honor)s Honor. The par bot plays today's dice too: "
-                    "beat it!"),
+    "par_working": N_("The Coach is playing today's dice…"),
+    # Translators: %(honor)s is the Coach's score on today's dice.
+    "par_today": N_("The Coach played today's dice too: %(honor)s Honor. Beat it!"),
     # Translators: %(round)s is the round just played.
-    "coach_round": N_("What would par do in round %(round)s?"),
-    "asking_par": N_("Asking the par bot…"),
-    "par_failed": N_("The par bot could not work this round out."),
+    "coach_round": N_("What would the Coach do in round %(round)s?"),
+    "asking_par": N_("Asking the Coach…"),
+    "par_failed": N_("The Coach could not work this round out."),
     # Translators: %(number)s is the number the Wild die was used as.
     "wild_as": N_("Wild die as a %(number)s"),
     "wild_die": N_("Wild die"),
     # Translators: %(die)s is the die's place in the tray; %(number)s its number.
     "die_a": N_("Die %(die)s (a %(number)s)"),
-    # Translators: %(what)s is what par did with a die, as the server words it.
+    # Translators: %(what)s is what the Coach did with a die, in words.
     "coach_what_after": N_(": %(what)s. "),
-    # Translators: %(what)s is what par did with a die, as the server words it.
+    # Translators: %(what)s is what the Coach did with a die, in words.
     "coach_what": N_("%(what)s. "),
-    # Translators: %(round)s is the round par would play.
-    "coach_do": N_("Round %(round)s: from where you stood, par would do this:"),
-    "coach_skip": N_("Round %(round)s: from where you stood, par would skip every die."),
-    # Translators: %(honor)s is the Honor par's play scores this round.
+    # Translators: %(round)s is the round the Coach would play.
+    "coach_do": N_("Round %(round)s: from where you stood, the Coach would do this:"),
+    "coach_skip": N_("Round %(round)s: from where you stood, the Coach would skip every die."),
+    # Translators: %(honor)s is the Honor the Coach's play scores this round.
     "coach_makes": N_("That makes %(honor)s Honor this round."),
     # Translators: %(date)s is the day of the challenge.
     "daily_title": N_("Daily challenge · %(date)s"),
     "daily_practice": N_("Daily challenge · %(date)s · practice"),
     "random_game": N_("Random game"),
-    # Translators: %(honor)s is the par bot's score.
-    "par_to_beat": N_("Par to beat: %(honor)s Honor"),
+    # Translators: %(honor)s is the Coach's score.
+    "par_to_beat": N_("The Coach's score to beat: %(honor)s Honor"),
     "pick_to_start": N_("Pick your superpower to start."),
     # Translators: %(error)s says why the saved game could not be read.
     "saved_lost": N_("Your saved game could not be loaded (%(error)s). Start a new one."),
@@ -62,20 +61,20 @@ SOLO: dict[str, Text] = {
 PAR: dict[str, Text] = {
     "col_where": N_("Where"),
     "col_you": N_("You"),
-    "col_par": N_("Par"),
+    "col_par": N_("Coach"),
     # Translators: %(n)s is how many Bystanders were rescued.
     "bystanders_n": N_("Bystanders (%(n)s)"),
     # Translators: %(n)s is how many Robot Minions were defeated.
     "minions_n": N_("Robot Minions (%(n)s)"),
     "total": N_("Total"),
-    # Translators: %(honor)s is how many Honor points the hero scored above par.
-    "beat_par": N_("You beat the par bot by %(honor)s Honor!"),
+    # Translators: %(honor)s is how many Honor points the hero scored above the Coach.
+    "beat_par": N_("You beat the Coach by %(honor)s Honor!"),
     # Translators: %(honor)s is the score both made.
-    "tied_par": N_("You tied with the par bot: %(honor)s Honor each."),
-    # Translators: %(honor)s is par's score; %(more)s how many Honor points more it made.
-    "par_more": N_("The par bot scored %(honor)s Honor: %(more)s more than you. See where "
+    "tied_par": N_("You tied with the Coach: %(honor)s Honor each."),
+    # Translators: %(honor)s is the Coach's score; %(more)s how many more it made.
+    "par_more": N_("The Coach scored %(honor)s Honor: %(more)s more than you. See where "
                    "below."),
-    "par_working": N_("The par bot's score is being worked out…"),
+    "par_working": N_("The Coach's score is being worked out…"),
 }
 
 
