@@ -287,9 +287,10 @@ def late_six_game(api, client):
 def test_the_one_mark_no_play_reaches_is_named_in_the_refusal(api, client):
     game, marks = late_six_game(api, client)
     r = put_marks(client, game, marks)
-    assert error(r) == (422, "wrong_mark")
+    assert (r.status_code, r.json["error"]["code"]) == (422, "wrong_mark")
     assert r.json["error"]["message"].startswith(
         "Powerplant, box 3 (a 6): no play over this game's rolls can make this mark")
+    assert r.json["error"]["mark"] == {"location": 3, "slot": 2}  # the page rings it
     assert get_paper(client, game).json["paper"]["submitted_at"] is None
 
 
@@ -302,6 +303,7 @@ def test_a_wrong_mark_named_after_the_answer_is_read_in_the_readers_language(app
     url = f"/api/games/{game.code}/players/{pid}/paper"
     french = client.get(url, headers={**bearer(own), "Accept-Language": "fr"}).json["checking"]
     assert (french["status"], french["code"]) == ("refused", "wrong_mark")
+    assert french["mark"] == {"location": 3, "slot": 2}
     assert french["reason"].startswith("Centrale, case 3 (un 6) : aucune partie")
 
 

@@ -189,3 +189,47 @@ def test_marks_no_play_draws_are_refused_on_the_page_in_plain_words(browser, ser
     page.wait_for_selector("#verdict-text.err")
     assert page.locator("#verdict-text").inner_text().startswith("Downtown, box 2 (a 5)")
     shot(page, "paper-marks-phone-refused")
+
+
+def test_the_one_wrong_mark_is_named_and_ringed_for_the_child_and_the_host(browser, served):  # noqa: F811
+    base, app, _ = served
+    c = app.test_client()
+    g = c.post("/api/games", json={"rounds": 3}).json
+    code, host = g["code"], {"Authorization": "Bearer " + g["host_secret"]}
+    assert c.post(f"/api/games/{code}/offer", json={"choices": [3, 4]},
+                  headers=host).status_code == 200
+    ada = c.post(f"/api/games/{code}/players", json={"name": "Ada", "paper": True},
+                 headers=host).json
+    # The only 6 comes first: Powerplant's 4, 5 can be written, a 6 after them cannot.
+    for dice in ([6, 2, 2, 2], [4, 2, 2, 2], [5, 2, 2, 2]):
+        assert c.post(f"/api/games/{code}/rolls", json={"dice": dice},
+                      headers=host).status_code == 201
+    for who, viewport, key, value, path in (
+            ("phone", PHONE, f"dh.paper.{code}",
+             json.dumps({"id": ada["player"]["id"], "secret": ada["secret"]}), ""),
+            ("host", {"width": 1280, "height": 720}, f"dh.host.{code}", g["host_secret"],
+             f"?hero={ada['player']['id']}")):
+        page = browser.new_context(viewport=viewport).new_page()
+        errors = watch_errors(page)
+        page.goto(f"{base}/paper/{code}")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        page.goto(f"{base}/paper/{code}/marks{path}")
+        page.wait_for_selector("#marks-form:visible")
+        page.select_option("#m-power", "4")
+        for box, value in enumerate((4, 5, 6), start=1):
+            page.select_option(f"#m4-{box}", str(value))
+        page.click("#b-check")
+        page.wait_for_selector("#verdict-text.err", timeout=30_000)
+        assert page.locator("#verdict-text").inner_text().startswith(
+            "Powerplant, box 3 (a 6): no play over this game's rolls can make this mark")
+        assert page.locator(".wrong-mark").count() == 1
+        assert "wrong-mark" in page.locator("#m4-3").get_attribute("class").split()
+        page.locator("#m4-3").scroll_into_view_if_needed()
+        shot(page, f"paper-marks-{who}-wrong-mark")
+        page.select_option("#m4-3", "")  # without the 6 the sheet is drawn: the ring goes
+        page.click("#b-check")
+        page.wait_for_function(
+            "document.getElementById('verdict-text').textContent.startsWith('Checked')",
+            timeout=30_000)
+        assert page.locator(".wrong-mark").count() == 0
+        assert errors == []

@@ -287,6 +287,7 @@ def test_the_one_mark_no_play_reaches_beside_the_others_is_named(classic):
     assert (verdict.status, verdict.code) == (IMPOSSIBLE, "wrong_mark")
     assert english(verdict.reason).startswith(
         "Powerplant, box 3 (a 6): no play over this game's rolls can make this mark")
+    assert verdict.mark == {"location": POWERPLANT - 1, "slot": 2}  # for the page to ring it
 
 
 def test_two_marks_that_cannot_both_be_there_name_neither(classic):

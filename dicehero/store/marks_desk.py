@@ -149,7 +149,8 @@ class _Check:
             self.outcome = e
             self.desk._note_check(self.code, self.player_id,
                                   {"status": "refused", "code": e.code, "reason": str(e),
-                                   "words": refusal_to_json(e.template, e.params)})
+                                   "words": refusal_to_json(e.template, e.params),
+                                   **{k: v for k, v in (e.details or {}).items() if k == "mark"}})
         return False
 
     def _keep(self, verdict: Verdict) -> dict[str, Any]:

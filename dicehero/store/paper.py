@@ -137,8 +137,11 @@ def parse_paper_marks(body: dict[str, Any], edition: Edition) -> PaperMarks:
 
 
 def marks_refusal(verdict: Verdict) -> StoreError:
-    """The 422 for marks no legal play over the game's rolls draws; nothing is stored."""
-    return StoreError(Refusal.REFUSED, verdict.code, verdict.reason)
+    """The 422 for marks no legal play over the game's rolls draws; nothing is stored. A
+    wrong mark named says where it is too (``mark``: :class:`Verdict`), for the page to
+    show on the sheet."""
+    return StoreError(Refusal.REFUSED, verdict.code, verdict.reason,
+                      details={"mark": verdict.mark} if verdict.mark else None)
 
 
 def check_not_erased(before: Sheet, after: PaperMarks, edition: Edition) -> None:

@@ -48,13 +48,14 @@ def witness_job(edition_name: str, offer: Sequence[int], rolls: Sequence[Sequenc
     if stopped:
         return {"cut_short": True}
     return {"status": verdict.status, "code": verdict.code, "reason": to_json(verdict.reason),
-            "nodes": verdict.nodes, "rounds": [[a.to_dict() for a in r] for r in verdict.rounds]}
+            "nodes": verdict.nodes, "rounds": [[a.to_dict() for a in r] for r in verdict.rounds],
+            "mark": verdict.mark}
 
 
 def verdict_of(answer: dict[str, Any]) -> Verdict:
     """The :class:`Verdict` a :func:`witness_job` answered (its witness, not its sheet)."""
     return Verdict(answer["status"], code=answer["code"], reason=from_json(answer["reason"]),
-                   nodes=answer["nodes"],
+                   nodes=answer["nodes"], mark=answer.get("mark"),
                    rounds=tuple(tuple(parse_action(a) for a in r) for r in answer["rounds"]))
 
 

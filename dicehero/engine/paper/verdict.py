@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dicehero.engine.actions import Action
 from dicehero.engine.paper.marks import PaperMarks
@@ -21,6 +22,10 @@ class Verdict:
     ``rounds`` is the witness, one list of actions per roll (each round ends with
     ``done``; dice left unused are shown as ``skip``); ``sheet`` is the sheet it
     draws. ``reason`` says why a sheet is refused or undecided (a phrase the edge words).
+    ``mark`` is the wrong mark a ``wrong_mark`` refusal names, as JSON-able data:
+    ``{"location": i, "slot": s}`` (the location's index in sheet order and the slot its
+    kind writes the mark in: a cell, a pair, a track's box) or ``{"location": i,
+    "minion": True}``.
     """
 
     status: str
@@ -29,6 +34,7 @@ class Verdict:
     reason: Phrase | None = None
     code: str = ""
     nodes: int = 0  # states searched
+    mark: dict[str, Any] | None = None  # the wrong mark named (see above)
 
     @property
     def verified(self) -> bool:

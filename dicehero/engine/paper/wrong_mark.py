@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from dicehero.engine import locations
 from dicehero.engine.edition import Edition
@@ -45,6 +46,7 @@ class Removal:
 
     paper: PaperMarks
     named: Phrase  # "Powerplant, box 7 (a 6): ..."
+    mark: dict[str, Any]  # where it is, as Verdict.mark
 
 
 def removals(edition: Edition, paper: PaperMarks) -> Iterator[Removal]:
@@ -56,19 +58,20 @@ def removals(edition: Edition, paper: PaperMarks) -> Iterator[Removal]:
     for i, (loc, marks) in enumerate(zip(edition.locations, paper.marks, strict=True)):
         kind = locations.kind_of(loc)
         writes = kind.writes(loc, marks)
-        for skip, (_, _, where) in enumerate(writes):
+        for skip, (_, slot, where) in enumerate(writes):
             fewer = _written(loc, [w for k, w in enumerate(writes) if k != skip],
                              edition.faces, kind.ordered)
             if fewer is None:
                 continue
             new = (*paper.marks[:i], fewer, *paper.marks[i + 1:])
             yield Removal(replace(paper, marks=new, bystanders=None),
-                          phrase("wrong_mark", place=loc.name, where=where))
+                          phrase("wrong_mark", place=loc.name, where=where),
+                          {"location": i, "slot": skip if kind.ordered else slot})
     for i, (loc, count) in enumerate(zip(edition.locations, paper.minions, strict=True)):
         if count:
             fewer_minions = (*paper.minions[:i], count - 1, *paper.minions[i + 1:])
             yield Removal(replace(paper, minions=fewer_minions, bystanders=None),
-                          phrase("wrong_minion", place=loc.name))
+                          phrase("wrong_minion", place=loc.name), {"location": i, "minion": True})
 
 
 def _written(loc: locations.Location, writes: Sequence[tuple[int, int, Phrase]], faces: int,
@@ -112,4 +115,5 @@ def name_wrong_mark(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequ
         left, cap = undecided, cap * 4
     if len(drawable) != 1 or left:
         return None, spent
-    return Verdict(IMPOSSIBLE, code="wrong_mark", reason=drawable[0].named), spent
+    return Verdict(IMPOSSIBLE, code="wrong_mark", reason=drawable[0].named,
+                   mark=drawable[0].mark), spent

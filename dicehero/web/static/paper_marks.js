@@ -112,7 +112,19 @@
     $("verdict").focus({ preventScroll: true });
   }
 
-  function showError(message) {
+  // A refusal that names one wrong mark (wrong_mark) rings it on the form, so the child and
+  // the host look at the right box; any other refusal, or a new check, clears the ring.
+  function ringWrong(mark) {
+    document.querySelectorAll(".wrong-mark").forEach((el) => el.classList.remove("wrong-mark"));
+    const fs = mark ? document.querySelectorAll(".loc-marks")[mark.location] : null;
+    if (!fs) return;
+    // A fieldset holds one kind's boxes: its cells, its pairs or its track's boxes, by slot.
+    const el = mark.minion ? fs.querySelector(".mminions") : fs.querySelectorAll(".mcell, .mpair, .track select")[mark.slot];
+    if (el) el.classList.add("wrong-mark");
+  }
+
+  function showError(message, mark) {
+    ringWrong(mark);
     $("verdict-text").textContent = message;
     $("verdict-text").className = "err";
     $("verdict-text").setAttribute("role", "alert");
@@ -139,8 +151,8 @@
       r = await api("GET", sheetPath());
     }
     $("b-check").disabled = false;
-    if (r.ok && r.data.checking) showError(r.data.checking.reason);
-    else if (r.ok) showVerdict(r.data, true); else showError(errText(r));
+    if (r.ok && r.data.checking) showError(r.data.checking.reason, r.data.checking.mark);
+    else if (r.ok) { ringWrong(null); showVerdict(r.data, true); } else showError(errText(r), r.data && r.data.error && r.data.error.mark);
   });
 
   $("b-approve-marks").addEventListener("click", async () => {
