@@ -114,10 +114,11 @@ class Server:
 class SSEClient:
     """A raw-socket EventSource: connects, then reads events one by one."""
 
-    def __init__(self, port: int, code: str, last_event_id: int | None = None) -> None:
+    def __init__(self, port: int, code: str, last_event_id: int | None = None,
+                 query: str = "") -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
         extra = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
-        self.sock.sendall(f"GET /api/games/{code}/events HTTP/1.1\r\nHost: x\r\n"
+        self.sock.sendall(f"GET /api/games/{code}/events{query} HTTP/1.1\r\nHost: x\r\n"
                           f"Accept: text/event-stream\r\n{extra}\r\n".encode())
         self.buf = b""
         head = self._until(b"\r\n\r\n")
@@ -132,8 +133,9 @@ class SSEClient:
         out, self.buf = self.buf.split(sep, 1)
         return out
 
-    def next_event(self) -> tuple[int, dict[str, Any]]:
-        """The next event's id and JSON (chunk framing and comments are skipped)."""
+    def next_event(self) -> tuple[int | None, dict[str, Any]]:
+        """The next event's id (None for a message to this client alone) and JSON (chunk
+        framing and comments are skipped)."""
         while True:
             block = self._until(b"\n\n")
             fields = {}
@@ -142,7 +144,8 @@ class SSEClient:
                     k, v = line.split(b": ", 1)
                     fields[k.split(b"\r\n")[-1]] = v
             if b"data" in fields:
-                return int(fields[b"id"]), json.loads(fields[b"data"])
+                seq = int(fields[b"id"]) if b"id" in fields else None
+                return seq, json.loads(fields[b"data"])
 
     def close(self) -> None:
         """Hang up."""

@@ -27,6 +27,7 @@ from dicehero.live.order import Place, place
 from dicehero.live.sse import format_sse
 
 QUEUE_SIZE = 64
+OWN = -1  # the queued "event id" of a message for one client alone (Subscription.send_own)
 
 
 class Subscription:
@@ -43,8 +44,8 @@ class Subscription:
     gap drops the client (its page reconnects and catches up from the store).
     """
 
-    __slots__ = ("broker", "chunked", "dropped", "fd", "game_id", "items", "kick", "on_close",
-                 "pending", "quiet", "ready", "sent", "since", "size", "watchers")
+    __slots__ = ("broker", "chunked", "dropped", "fd", "game_id", "hero", "items", "kick",
+                 "on_close", "pending", "quiet", "ready", "sent", "since", "size", "watchers")
 
     def __init__(self, broker: Broker, game_id: int, size: int = QUEUE_SIZE) -> None:
         self.broker = broker
@@ -62,6 +63,7 @@ class Subscription:
         self.since = 0.0  # direct mode: when ``pending`` last made progress
         self.watchers: Any = None  # direct mode: the owner's event-loop watchers
         self.on_close: Callable[[], None] | None = None
+        self.hero = 0  # the hero whose phone this is (their sheet is pushed with a roll)
 
     def go_direct(self, fd: int, chunked: bool, sent: int,
                   kick: Callable[[Subscription], None]) -> None:
@@ -115,6 +117,13 @@ class Subscription:
             if self.kick is not None:
                 self.kick(self)
         return True
+
+    def send_own(self, message: bytes) -> bool:
+        """A message for this client alone, with no event id, after the events it has (a
+        hero's sheet after a roll); False if the client is dropped."""
+        if self.fd >= 0:
+            return self.write_direct(chunk(message) if self.chunked else message)
+        return self.offer((OWN, message))
 
     def drop(self) -> None:
         """The client fell behind or hung up: it gets nothing more (the page reconnects)."""
@@ -190,6 +199,8 @@ class Broker:
         self._lock = threading.Lock()
         self.defer: Callable[[Callable[[], None]], Any] | None = None
         self._outbox: dict[int, list[tuple[int, bytes]]] = {}
+        # Told of each event once it is on its way to every client (game, id, bytes).
+        self.delivered: Callable[[int, int, bytes], None] | None = None
 
     def subscribe(self, game_id: int) -> Subscription:
         """A new client of the game."""
@@ -231,6 +242,11 @@ class Broker:
                 return len(self._subs.get(game_id, ()))
             return sum(len(s) for s in self._subs.values())
 
+    def heroes(self, game_id: int) -> list[Subscription]:
+        """The game's clients here that are a hero's phone."""
+        with self._lock:
+            return [s for s in self._subs.get(game_id, ()) if s.hero]
+
     def game_ids(self) -> list[int]:
         """The games with at least one client in this process."""
         with self._lock:
@@ -271,6 +287,8 @@ class Broker:
                 self._outbox[game_id] = [(seq, payload)]
             else:
                 box.append((seq, payload))
+        if subs and self.delivered is not None:
+            self.delivered(game_id, seq, payload)
         return len(subs) - len(laggards)
 
     def flush(self) -> None:

@@ -16,6 +16,7 @@ from flask import Flask, current_app
 from dicehero.addresses import checked_public_url
 from dicehero.live import InProcessBus
 from dicehero.store import Games, Store, schema
+from dicehero.web.pushed import SheetPush
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -156,6 +157,8 @@ def init_live(app: Flask) -> None:
     else:
         raise ValueError(f"unknown LIVE_BUS {kind!r}")
     app.extensions["dicehero.bus"] = bus
+    # After a roll, each hero's phone following the game here gets its sheet pushed.
+    bus.broker.delivered = SheetPush(bus.broker, app.extensions["dicehero.games"]).delivered
     # First: a transaction's events reach the clients before any other listener may
     # yield (par's worker starting), so they go out together (Broker.defer).
     app.extensions["dicehero.store"].listeners.insert(

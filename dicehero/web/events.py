@@ -31,15 +31,20 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from dicehero.i18n import N_
 from dicehero.live import KEEPALIVE, Bus, Subscription, encode_event
+from dicehero.live.bus import OWN
 from dicehero.live.detached import Detached
 from dicehero.live.order import Place, place
 from dicehero.store import Store
+from dicehero.store.errors import Refusal
 from dicehero.store.fields import normalise_code
 from dicehero.web import games
+from dicehero.web.errors import ApiError
 from dicehero.web.guard import client_address, too_many
 
 TOO_MANY_STREAMS = N_("Too many live connections to this game from here (close some tabs); try "
                       "again in %(s)s s.")
+
+NOT_YOUR_SHEET = N_("That is another player's sheet.")  # a stream key that is not the hero's
 
 bp = Blueprint("events", __name__, url_prefix="/api")
 
@@ -114,6 +119,23 @@ class GameIds:
         self._ids[code] = game_id
 
 
+def _hero() -> tuple[int, str] | None:
+    """``?hero=ID&key=KEY``: the phone of hero ID, whose sheet comes with each roll (the key
+    is the ``stream_key`` of the hero's sheet read); None for any other client."""
+    raw, key = request.args.get("hero"), request.args.get("key")
+    if raw is None and key is None:
+        return None
+    if raw is None or not raw.isdigit() or len(raw) > 18 or not key:
+        raise ApiError(Refusal.NOT_YOURS, "bad_stream_key", NOT_YOUR_SHEET)
+    return int(raw), key
+
+
+def release_early(sub: Subscription, streams: OpenStreams, key: tuple[str, int]) -> None:
+    """A stream refused after it was counted and subscribed: both undone."""
+    sub.close()
+    streams.release(key)
+
+
 def _cheap_connect(bus: Bus, code: str, after: int) -> Subscription | None:
     """A subscription for a client that already has the game's last event, with no query.
 
@@ -143,6 +165,7 @@ def events(code: str) -> Response:
     limit = int(config["SSE_STREAMS_PER_ADDRESS"])
     after = _last_event_id()
     code = normalise_code(code)
+    hero = _hero()
     snapshot = None
     caught_up = False  # the client has the game's last event: no catch-up to read
     sub = _cheap_connect(bus, code, after)
@@ -165,6 +188,11 @@ def events(code: str) -> Response:
             snapshot = snapshot_event(last, last - after, phase)
             after = last
         real = after <= last  # ``after`` is an event of the game (not a made-up id)
+    if hero is not None:
+        if not games().stream_hero(game_id, *hero):
+            release_early(sub, streams, key)
+            raise ApiError(Refusal.NOT_YOURS, "bad_stream_key", NOT_YOUR_SHEET)
+        sub.hero = hero[0]
 
     def catch_up(sent: int, upto: int | None = None) -> Iterator[tuple[int, bytes]]:
         while True:
@@ -179,7 +207,11 @@ def events(code: str) -> Response:
                 return
 
     def in_order(seq: int, payload: bytes, sent: int) -> Iterator[tuple[int, bytes]]:
-        """A live event for a client that has up to ``sent``: any it missed, then it."""
+        """A live event for a client that has up to ``sent``: any it missed, then it (a
+        message for this client alone, its hero's sheet, has no id: it goes as it is)."""
+        if seq == OWN:
+            yield sent, payload
+            return
         where = place(seq, sent)
         if where is Place.GAP:
             yield from catch_up(sent, upto=seq)

@@ -1,0 +1,117 @@
+"""After a roll each hero's phone gets its sheet on its event stream, exactly what its sheet
+read gives, so no phone has to ask for it (issue 26.6). Against a real server (its streams
+written by the broker straight into their sockets) and through the test client (a stream
+that reads its queue)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from apikit import bearer
+from liveserver import Server, SSEClient, create_game, join
+
+slow = pytest.mark.slow
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A running server on a temporary instance folder; stopped after the test."""
+    srv = Server(tmp_path / "instance").start()
+    yield srv
+    srv.stop()
+
+
+def sheet_read(server: Server, code: str, pid: int, secret: str) -> dict:
+    status, reply = server.call("GET", f"/api/games/{code}/players/{pid}?edition=0",
+                                secret=secret)
+    assert status == 200, reply
+    return reply
+
+
+def phone(server: Server, code: str, pid: int, secret: str) -> SSEClient:
+    """A hero's phone following the game, with the stream key of its sheet read."""
+    read = sheet_read(server, code, pid, secret)
+    return SSEClient(server.port, code, last_event_id=read["game"]["last_event_id"],
+                     query=f"?hero={pid}&key={read['player']['stream_key']}")
+
+
+def after_roll(client: SSEClient) -> list[tuple[int | None, dict]]:
+    """What the client gets up to and including the message after the roll event."""
+    got = []
+    while True:
+        got.append(client.next_event())
+        if len(got) > 1 and got[-2][1]["type"] == "roll":
+            return got
+
+
+@slow
+def test_each_phone_gets_its_own_sheet_right_after_the_roll(server):
+    code, host = create_game(server)
+    ann, ben = join(server, code, "Ann"), join(server, code, "Ben")
+    phones = {ann[0]: phone(server, code, *ann), ben[0]: phone(server, code, *ben)}
+    status, _ = server.call("POST", f"/api/games/{code}/rolls", {"dice": [1, 2, 3, 6]}, host)
+    assert status == 201
+    for pid, secret in (ann, ben):
+        got = after_roll(phones[pid])
+        seq, pushed = got[-1]
+        assert seq is None and pushed["type"] == "sheet"  # no event id: for this phone alone
+        assert pushed["data"]["player"]["id"] == pid
+        assert pushed["data"] == sheet_read(server, code, pid, secret)
+        assert [d["value"] for d in pushed["data"]["sheet"]["dice"]] == [1, 2, 3, 6]
+        phones[pid].close()
+
+
+@slow
+def test_a_stream_without_a_key_gets_the_events_and_no_sheet(server):
+    code, host = create_game(server)
+    ann = join(server, code, "Ann")
+    mine = phone(server, code, *ann)
+    projector = SSEClient(server.port, code, last_event_id=2)
+    server.call("POST", f"/api/games/{code}/rolls", {}, host)
+    server.call("POST", f"/api/games/{code}/timer", {"seconds": 60}, host)
+    kinds = []
+    while not kinds or kinds[-1] != "timer":
+        kinds.append(projector.next_event()[1]["type"])
+    assert "sheet" not in kinds and "roll" in kinds
+    assert [e["type"] for _, e in after_roll(mine)][-1] == "sheet"
+    mine.close()
+    projector.close()
+
+
+@slow
+@pytest.mark.parametrize("query", ["?hero={pid}&key=0123456789abcdef0123456789abcdef",
+                                   "?hero={other}&key={key}", "?hero=abc&key={key}",
+                                   "?hero={pid}"])
+def test_a_stream_key_that_is_not_the_heros_is_refused(server, query):
+    code, _host = create_game(server)
+    ann, ben = join(server, code, "Ann"), join(server, code, "Ben")
+    key = sheet_read(server, code, *ann)["player"]["stream_key"]
+    path = query.format(pid=ann[0], other=ben[0], key=key)
+    status, reply = server.call("GET", f"/api/games/{code}/events{path}")
+    assert status == 403 and reply["error"]["code"] == "bad_stream_key", reply
+
+
+def test_a_queued_stream_gets_the_sheet_after_the_roll_too(api, client):
+    game = api.create()
+    pid = api.join(game, "Ann")
+    secret = game.players["Ann"][1]
+    read = client.get(f"/api/games/{game.code}/players/{pid}?edition=0",
+                      headers=bearer(secret)).json
+    resp = client.get(f"/api/games/{game.code}/events?last_event_id="
+                      f"{read['game']['last_event_id']}&hero={pid}"
+                      f"&key={read['player']['stream_key']}", buffered=False)
+    chunks = iter(resp.response)
+    assert next(chunks) == b"retry: 2000\n\n"
+    api.roll(game)
+    messages = []
+    while len(messages) < 3:  # the offer, the roll, then the sheet
+        block = next(chunks)
+        if not block.startswith(b":"):
+            messages.append(block)
+    resp.close()
+    assert not messages[2].startswith(b"id:")
+    pushed = json.loads(messages[2].split(b"data: ", 1)[1])
+    after = client.get(f"/api/games/{game.code}/players/{pid}?edition=0",
+                       headers=bearer(secret)).json
+    assert pushed == {"type": "sheet", "data": after}
