@@ -131,6 +131,18 @@ def cli_gettext(message: str, **params: object) -> str:
     return text % params if params else text
 
 
+def cli_ngettext(singular: str, plural: str, n: int, **params: object) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the command's language, filled
+    (``n`` among the parameters)."""
+    return translations(cli_language()).ngettext(singular, plural, n) % {"n": n, **params}
+
+
+def cli_pgettext(context: str, message: str) -> str:
+    """``message`` in ``context`` (a location's or superpower's name) in the command's
+    language."""
+    return translations(cli_language()).pgettext(context, message)
+
+
 def read_pot() -> Catalog:
     """``messages.pot`` as a catalog."""
     with pot_path().open("rb") as f:

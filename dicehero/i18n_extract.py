@@ -114,6 +114,7 @@ PLACEHOLDER_NOTES = {
     "value": "what was sent, as it was sent", "wanted": "a die's number, 1 to 6",
     "where": "a place on the sheet, as: Round 3, die 2 (a 5)",
     "wild": "how many Wild dice",
+    "seed": "the number the dice were rolled from (a command's option)",
 }
 
 

@@ -86,6 +86,26 @@ def test_score_names_the_player_round_action_and_rule_of_an_illegal_action(
     assert f"From the middle circle a {first} moves you to" in err
 
 
+def test_a_commands_words_follow_dicehero_lang(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", "fr")
+    assert main(["simulate", "--players", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Classement" in out and "Honneur moyen par lieu" in out and "Mairie" in out
+    assert "Leaderboard" not in out and "City Hall" not in out
+
+
+def test_an_illegal_action_is_told_in_dicehero_lang(tmp_path: Path, game_log, monkeypatch,
+                                                    capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", "fr")
+    _, log = game_log
+    elsewhere = 1 if log["rolls"][0][0] != 1 else 2
+    log["players"][1]["rounds"][0] = [{"type": "move", "die": 0, "to": elsewhere}]
+    assert main(["score", write(tmp_path, log)]) == 1
+    err = capsys.readouterr().err
+    assert "dicehero score : action interdite : Bot 2, manche 1 : move with die 1" in err
+    assert "From the middle circle" not in err  # the rule in French too
+
+
 @pytest.mark.parametrize("bad, words", [
     ("{not json", "not JSON"),
     ([1, 2], "JSON object"),
@@ -164,12 +184,12 @@ def test_serve_refuses_a_public_url_phones_cannot_open_in_one_line(tmp_path: Pat
 def test_balance_plays_the_par_bot_and_the_hindsight_bound(bot, capsys) -> None:
     assert main(["balance", "--games", "1", "--jobs", "1", "--bot", bot]) == 0
     out = capsys.readouterr().out
-    assert f"1 games, {bot} bot" in out and "Total" in out
+    assert f"1 game, {bot} bot" in out and "Total" in out
 
 
 def test_simulate_seats_par_bots(capsys) -> None:
     assert main(["simulate", "--players", "1", "--seed", "5", "--bot", "par"]) == 0
-    assert "1 par bot(s)" in capsys.readouterr().out
+    assert "1 par bot, seed 5" in capsys.readouterr().out
 
 
 def test_par_prints_the_par_score_of_a_logged_game_beside_the_players(game_log, capsys) -> None:

@@ -18,6 +18,9 @@ from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.hindsight import hindsight_game
 from dicehero.engine.scoring import score
 from dicehero.engine.simulation import BOT_NAMES, make_bot, play_game, simulated_dice
+from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_ngettext as ngettext
+from dicehero.i18n import cli_pgettext as pgettext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,14 +50,26 @@ def run(args: argparse.Namespace) -> int:
     jobs = [(args.edition, args.bot, args.seed * 1_000_003 + i) for i in range(args.games)]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         rows = list(pool.map(_play, jobs, chunksize=16))
-    labels = [loc.name for loc in edition.locations] + ["Bystanders", "Robot Minions", "Total"]
+    labels = [pgettext("location", loc.name) for loc in edition.locations] + [
+        _("Bystanders"), _("Robot Minions"), _("Total")]
     means = [statistics.fmean(col) for col in zip(*rows, strict=True)]
-    print(f"{args.games} games, {args.bot} bot, edition {edition.name}, seed {args.seed}")
-    print(f"{'':<14}{'mean':>7}{'stdev':>7}")
+    # Translators: %(bot)s is a bot's name (greedy, par); %(edition)s an edition's name.
+    print(ngettext("%(n)s game, %(bot)s bot, edition %(edition)s, seed %(seed)s",
+                   "%(n)s games, %(bot)s bot, edition %(edition)s, seed %(seed)s", args.games,
+                   bot=args.bot, edition=edition.name, seed=args.seed))
+    # Translators: the heads of two columns of numbers: the mean and the standard deviation.
+    heads = _("mean"), _("stdev")
+    print(f"{'':<14}{heads[0]:>7}{heads[1]:>7}")
     for label, mean, col in zip(labels, means, zip(*rows, strict=True), strict=True):
         print(f"{label:<14}{mean:7.1f}{statistics.pstdev(col):7.1f}")
     loc_means = means[:len(edition.locations)]
     ratio = max(loc_means) / min(loc_means) if min(loc_means) > 0 else float("inf")
-    print(f"highest / lowest location mean: {ratio:.2f}"
-          f" ({'balanced' if ratio <= 2 else 'one location dominates'})")
+    shown = f"{ratio:.2f}"
+    if ratio <= 2:
+        # Translators: %(ratio)s is a number, as 1.85.
+        print(_("highest / lowest location mean: %(ratio)s (balanced)", ratio=shown))
+    else:
+        # Translators: %(ratio)s is a number, as 2.40.
+        print(_("highest / lowest location mean: %(ratio)s (one location dominates)",
+                ratio=shown))
     return 0

@@ -21,6 +21,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.exc import SQLAlchemyError
 
+from dicehero.i18n import cli_gettext as _
 from dicehero.store import Store, schema
 from dicehero.store.models import Base
 from dicehero.store.schema import Revision, SchemaError
@@ -48,32 +49,40 @@ def run(args: argparse.Namespace) -> int:
             return _revision(args.message)
         return _on_database(args)
     except SchemaError as e:
-        print(f"dicehero db: {e}", file=sys.stderr)
+        # Translators: %(error)s is what is wrong with the database, in English.
+        print(_("dicehero db: %(error)s", error=e), file=sys.stderr)
         return 2
     except SQLAlchemyError as e:
-        print(f"dicehero db: cannot use the database: {getattr(e, 'orig', e)}", file=sys.stderr)
+        # Translators: %(error)s is the database's own message.
+        print(_("dicehero db: cannot use the database: %(error)s", error=getattr(e, "orig", e)),
+              file=sys.stderr)
         return 2
 
 
 def _on_database(args: argparse.Namespace) -> int:
     store = Store(_database_url(args))
     try:
-        print(f"database: {store.engine.url.render_as_string(hide_password=True)}")
+        print(_("database: %(url)s", url=store.engine.url.render_as_string(hide_password=True)))
         if args.action == "upgrade":
             before, after = schema.upgrade(store.engine)
             if before.current == after.current:
-                print(f"revision: {after.current} (the newest: nothing to do)")
+                # Translators: %(name)s is a schema revision's name, as 0007.
+                print(_("revision: %(name)s (the newest: nothing to do)", name=after.current))
             else:
-                print(f"upgraded from {_describe(before)} to {after.current} (the newest)")
+                # Translators: %(before)s is a revision (or "none (...)"); %(after)s the newest.
+                print(_("upgraded from %(before)s to %(after)s (the newest)",
+                        before=_describe(before), after=after.current))
             return 0
         rev = schema.current(store.engine)
         schema.check(rev)
-        print(f"revision: {_describe(rev)}")
+        # Translators: %(name)s is a schema revision's name, as 0007, or "none (...)".
+        print(_("revision: %(name)s", name=_describe(rev)))
         if rev.up_to_date:
-            print("up to date")
+            print(_("up to date"))
             return 0
-        print(f"this dicehero's newest is {rev.head}: the server upgrades it at start, "
-              f"or run `{schema.UPGRADE_COMMAND}`")
+        # Translators: %(head)s is a revision's name; %(command)s a command to type.
+        print(_("this dicehero's newest is %(head)s: the server upgrades it at start, "
+                "or run `%(command)s`", head=rev.head, command=schema.UPGRADE_COMMAND))
         return 1
     finally:
         store.engine.dispose()
@@ -91,9 +100,9 @@ def _database_url(args: argparse.Namespace) -> str:
 
 def _describe(rev: Revision) -> str:
     if rev.empty:
-        return "none (an empty database)"
+        return _("none (an empty database)")
     if rev.legacy:
-        return "none (tables made before migrations)"
+        return _("none (tables made before migrations)")
     return str(rev.current)
 
 
@@ -104,14 +113,15 @@ def _revision(message: str) -> int:
         schema.upgrade_by_migrations(store.engine)
         with store.engine.begin() as conn:
             if not compare_metadata(MigrationContext.configure(conn), Base.metadata):
-                print("dicehero db revision: the models and the migrations agree; "
-                      "nothing to write", file=sys.stderr)
+                print(_("dicehero db revision: the models and the migrations agree; "
+                        "nothing to write"), file=sys.stderr)
                 return 1
             rev_id = f"{int(schema.head()) + 1:04d}"
             script = command.revision(schema.alembic_config(conn), message=message,
                                       autogenerate=True, rev_id=rev_id)
         store.engine.dispose()
     path = getattr(script, "path", "?")
-    print(f"wrote {path}\nRead it before you commit: a column that cannot be null needs a "
-          "server_default for the rows already there (docs/DEPLOY.md, 'Adding a column').")
+    print(_("wrote %(file)s", file=path))
+    print(_("Read it before you commit: a column that cannot be null needs a server_default "
+            "for the rows already there (docs/DEPLOY.md, 'Adding a column')."))
     return 0

@@ -15,10 +15,12 @@ import json
 import sys
 from typing import Any
 
-from dicehero.commands.score import load_log
+from dicehero.commands.score import load_log, said
 from dicehero.engine.par import par_game, par_offer
 from dicehero.engine.scoring import score
-from dicehero.words import english
+from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_ngettext as ngettext
+from dicehero.i18n import cli_pgettext as pgettext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,8 +54,8 @@ def run(args: argparse.Namespace) -> int:
     edition, data, sheets = loaded
     offer = _offer(data, edition.faces)
     if offer is None:
-        print("dicehero par: the export's game is not over: par's own superpowers, rolled "
-              "off the game's seed, are known once it is", file=sys.stderr)
+        print(_("dicehero par: the export's game is not over: par's own superpowers, rolled "
+                "off the game's seed, are known once it is"), file=sys.stderr)
         return 2
     game = par_game(edition, offer, data["rolls"], args.seed)
     par = score(game.sheet)
@@ -65,19 +67,36 @@ def run(args: argparse.Namespace) -> int:
             "players": [{"name": n, "total": score(s).total} for n, s in sheets],
             "beat_par": beat}, indent=1))
         return 0
-    name = edition.superpower(game.superpower).name if game.superpower else "none"
-    print(f"Par {game.total} ({len(game.rounds)} rounds, superpower {name})")
+    if game.superpower:
+        power = pgettext("superpower", edition.superpower(game.superpower).name)
+        # Translators: %(honor)s is par's score; %(power)s the superpower par chose.
+        print(ngettext("Par %(honor)s (%(n)s round, superpower %(power)s)",
+                       "Par %(honor)s (%(n)s rounds, superpower %(power)s)", len(game.rounds),
+                       honor=game.total, power=power))
+    else:
+        # Translators: %(honor)s is par's score.
+        print(ngettext("Par %(honor)s (%(n)s round, no superpower)",
+                       "Par %(honor)s (%(n)s rounds, no superpower)", len(game.rounds),
+                       honor=game.total))
     for r in game.rounds:
-        print(f"  round {r.number:2}: {' '.join(map(str, r.dice))}  {r.total:4} Honor")
+        number, total = str(r.number).rjust(2), str(r.total).rjust(4)
+        print("  " + _("round %(round)s: %(dice)s", round=number, dice=" ".join(map(str, r.dice)))
+              + "  " + _("%(honor)s Honor", honor=total))
         if args.reasons:
             for d in r.decisions:
-                print(f"      {english(d.reason)}")
+                print(f"      {said(d.reason)}")
     for loc_name, honor in par.locations:
-        print(f"     {loc_name:<12} {honor:4}")
-    print(f"     {'Bystanders':<12} {par.bystander_honor:4}")
-    print(f"     {'Minions':<12} {par.minion_honor:4}")
+        print(f"     {pgettext('location', loc_name):<12} {honor:4}")
+    bystanders, minions = _("Bystanders"), _("Robot Minions")
+    print(f"     {bystanders:<12} {par.bystander_honor:4}")
+    print(f"     {minions:<12} {par.minion_honor:4}")
     for player, s in sorted(sheets, key=lambda ps: score(ps[1]).total, reverse=True):
         total = score(s).total
-        print(f"{player}: {total} Honor ({total - game.total:+d} against par)")
-    print(f"{beat} of {len(sheets)} heroes beat par")
+        # Translators: %(name)s is a hero's name; %(more)s their score minus par's, as +3.
+        more = format(total - game.total, "+d")
+        print(_("%(name)s: %(honor)s Honor (%(more)s against par)", name=player, honor=total,
+                more=more))
+    # Translators: %(beat)s heroes of %(n)s scored more than par.
+    print(ngettext("%(beat)s of %(n)s hero beat par", "%(beat)s of %(n)s heroes beat par",
+                   len(sheets), beat=beat))
     return 0

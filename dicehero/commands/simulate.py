@@ -11,6 +11,9 @@ from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.engine.scoring import score
 from dicehero.engine.simulation import BOT_NAMES, make_bot, play_game
+from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_ngettext as ngettext
+from dicehero.i18n import cli_pgettext as pgettext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,12 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the game and print the leaderboard and each location's average Honor."""
     if not 1 <= args.players <= 10_000:
-        print("dicehero simulate: --players must be 1 to 10000", file=sys.stderr)
+        print(_("dicehero simulate: --players must be 1 to %(most)s", most=10_000),
+              file=sys.stderr)
         return 2
     try:
         edition = load_edition(args.edition)
     except EditionError as e:
-        print(f"dicehero simulate: {e}", file=sys.stderr)
+        # Translators: %(error)s says what is wrong with the edition, in English.
+        print(_("dicehero simulate: %(error)s", error=e), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     rng = random.Random(seed)
@@ -38,22 +43,32 @@ def run(args: argparse.Namespace) -> int:
     game = play_game(edition, bots, seed)
     scores = [(p.name, score(p.sheet)) for p in game.players]
     scores.sort(key=lambda ps: ps[1].total, reverse=True)
-    print(f"{edition.title} ({edition.name}), {args.players} {args.bot} bot(s), seed {seed}")
-    print(f"superpower choices: {game.offer[0]} or {game.offer[1]}")
+    # Translators: %(title)s (%(name)s) is the edition; %(bot)s a bot's name (greedy, par).
+    print(ngettext("%(title)s (%(name)s), %(n)s %(bot)s bot, seed %(seed)s",
+                   "%(title)s (%(name)s), %(n)s %(bot)s bots, seed %(seed)s", args.players,
+                   title=pgettext("edition", edition.title), name=edition.name, bot=args.bot,
+                   seed=seed))
+    first, second = (f"{n} {pgettext('superpower', edition.superpower(n).name)}"
+                     for n in game.offer)
+    print(_("superpower choices: %(first)s or %(second)s", first=first, second=second))
     for number, dice in enumerate(game.rolls, start=1):
-        print(f"  round {number:2}: {' '.join(map(str, dice))}")
-    print("\nLeaderboard")
+        # Translators: %(round)s is a round's number; %(dice)s its dice, as 3 5 1 6.
+        print("  " + _("round %(round)s: %(dice)s", round=str(number).rjust(2),
+                       dice=" ".join(map(str, dice))))
+    print("\n" + _("Leaderboard"))
     for place, (name, s) in enumerate(scores[:20], start=1):
-        print(f"{place:4}. {name:<12} {s.total:4} Honor")
+        print(f"{place:4}. {name:<12} " + _("%(honor)s Honor", honor=str(s.total).rjust(4)))
     if len(scores) > 20:
-        print(f"      ... and {len(scores) - 20} more")
-    print("\nAverage Honor per location")
+        print("      " + ngettext("... and %(n)s more", "... and %(n)s more", len(scores) - 20))
+    print("\n" + _("Average Honor per location"))
     for i, loc in enumerate(edition.locations):
-        mean = sum(s.locations[i][1] for _, s in scores) / len(scores)
-        print(f"  {loc.name:<12} {mean:6.1f}")
-    for label, attr in (("Bystanders", "bystander_honor"), ("Robot Minions", "minion_honor")):
-        print(f"  {label:<12} {sum(getattr(s, attr) for _, s in scores) / len(scores):6.1f}")
-    print(f"  {'Total':<12} {sum(s.total for _, s in scores) / len(scores):6.1f}")
+        mean = sum(s.locations[i][1] for _n, s in scores) / len(scores)
+        print(f"  {pgettext('location', loc.name):<12} {mean:6.1f}")
+    for label, attr in ((_("Bystanders"), "bystander_honor"),
+                        (_("Robot Minions"), "minion_honor")):
+        print(f"  {label:<12} {sum(getattr(s, attr) for _n, s in scores) / len(scores):6.1f}")
+    total = _("Total")
+    print(f"  {total:<12} {sum(s.total for _n, s in scores) / len(scores):6.1f}")
     if args.log:
         with open(args.log, "w") as f:
             json.dump(game.to_log(), f, indent=1)
