@@ -32,6 +32,11 @@ CENTRES = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getCli
 # A place the hero may move to: the transform of its arrow (drawn before its name).
 ARROW = """() => getComputedStyle(document.querySelector('.move.legal'), '::before').transform"""
 MIRRORED = "matrix(-1, 0, 0, 1, 0, 0)"
+# Whether an element is wholly in the window and on top there (nothing drawn over its middle).
+IN_VIEW = """(sel) => { const e = document.querySelector(sel), r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+    && (top === e || e.contains(top)); }"""
 
 
 def _arabic(browser, server, viewport: dict, init: str = ""):  # noqa: F811
@@ -76,6 +81,10 @@ def test_the_arabic_join_page_and_sheet_read_right_to_left(browser, server):  # 
     phone.wait_for_selector(".move.legal")
     assert phone.evaluate(ARROW) == MIRRORED
     shot(phone, "rtl-ar-sheet-360")
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    for pinned in (".tray", "#b-done"):  # the dice bar and Done stay in view, not overlapped
+        assert phone.evaluate(IN_VIEW, pinned), pinned
+    shot(phone, "rtl-ar-sheet-scrolled-360")
     assert errors == []
 
 
