@@ -11,11 +11,9 @@ placeholders filled (``said_in``): the test reads the catalogs, not sentences of
 from __future__ import annotations
 
 import json
-import re
-from functools import cache
+import threading
 
 import pytest
-from babel.messages.pofile import read_po
 from browser_support import (  # noqa: F401
     PHONE,
     PROJECTOR,
@@ -28,35 +26,15 @@ from browser_support import (  # noqa: F401
     wait_idle,
     watch_errors,
 )
+from catalogkit import said_in
+from werkzeug.serving import make_server
 
 from dicehero import i18n
+from dicehero.editions import load_edition
+from dicehero.engine.paper import PaperMarks
+from dicehero.engine.replay import replay
 
 pytestmark = pytest.mark.browser
-
-PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
-
-
-@cache
-def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
-    """Every message of ``lang``'s catalog (English: the template) as a pattern, each
-    placeholder any text; messages with fewer than four letters of their own left out."""
-    english = lang == i18n.SOURCE
-    path = i18n.pot_path() if english else i18n.po_path(lang)
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    out = []
-    for m in catalog:
-        said = m.id if english else m.string
-        for text in (said if isinstance(said, tuple) else (said,)):
-            parts = PLACEHOLDER.split(text.replace("%%", "%")) if m.id and text else []
-            if len(re.findall(r"\w", "".join(parts))) >= 4:  # words, not a bare "%(what)s."
-                out.append(re.compile(".+?".join(re.escape(p) for p in parts), re.S))
-    return tuple(out)
-
-
-def said_in(lang: str, text: str) -> bool:
-    """Whether ``text`` is one of ``lang``'s messages, its placeholders filled."""
-    return any(p.fullmatch(text.strip()) for p in _patterns(lang))
 
 
 def words(lang: str, msgid: str, **params: object) -> str:
@@ -175,4 +153,69 @@ def test_a_french_projector_and_spanish_arabic_and_japanese_phones_share_a_game(
         page.wait_for_selector("#final:not([hidden])")
         assert page.inner_text("#final-title") == words(lang, "Game over"), lang
         shot(page, f"class-languages-{lang}-end-360")
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def answers_later(tmp_path_factory):
+    """The app on a real HTTP server in a thread, answering a sheet sent by its marks at
+    once with "being checked": every verdict comes from the worker, after the request."""
+    from dicehero.web import create_app
+
+    db = tmp_path_factory.mktemp("later") / "later.sqlite"
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{db}",
+                      "PAPER_ANSWER_SECONDS": 0})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+# A paper hero's game and sheet (as in test_api_paper_marks): three rounds rolled, and what
+# the hero really played; a 5 then a 4 written at Powerplant is a sheet no play draws, but
+# only the worker's search can tell.
+ROLLS, FIRE = [[3, 3, 5, 1], [2, 6, 4, 4], [6, 6, 1, 2]], 4
+PLAYED = [
+    [{"type": "move", "die": 0, "to": 3}, {"type": "help", "die": 1},
+     {"type": "minion", "die": 2}],
+    [{"type": "power", "die": 0}, {"type": "help", "die": 0}, {"type": "minion", "die": 1}],
+    [{"type": "move", "die": 0, "to": 6}, {"type": "help", "die": 1, "slot": 1}],
+]
+
+
+def _marks_no_play_draws() -> dict:
+    sheet = replay(load_edition("classic"), (3, FIRE), ROLLS, PLAYED, FIRE)
+    marks = PaperMarks.of(sheet).to_dict()
+    marks["marks"][3] = [5, 4]
+    return marks
+
+
+def test_a_sheet_refused_after_the_workers_check_is_told_in_the_pages_language(
+        browser, answers_later):  # noqa: F811
+    base = answers_later
+    game = api_post(base, "/api/games", {"rounds": 3})
+    code, host = game["code"], game["host_secret"]
+    pen = api_post(base, f"/api/games/{code}/players", {"name": "Pen", "paper": True}, host)
+    api_post(base, f"/api/games/{code}/offer", {"choices": [3, FIRE]}, host)
+    for dice in ROLLS:
+        api_post(base, f"/api/games/{code}/rolls", {"dice": dice}, host)
+    ctx = browser.new_context(viewport=PHONE, locale="fr-FR")
+    ctx.add_init_script(f"localStorage.setItem('dh.host.{code}', {json.dumps(host)})")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    # The page sends its form's marks; the test sends the drawn sheet in their place.
+    sheet = json.dumps({"marks": _marks_no_play_draws()})
+    page.route("**/paper", lambda route: route.continue_(post_data=sheet)
+               if route.request.method == "PUT" else route.continue_())
+    page.goto(f"{base}/paper/{code}/marks?hero={pen['player']['id']}")
+    page.wait_for_selector("#marks-form:not([hidden])")
+    with page.expect_response(lambda r: "/paper" in r.url and r.request.method == "PUT"
+                              ) as sent:
+        page.click("#b-check")
+    assert sent.value.status == 202  # answered before the worker's verdict
+    page.wait_for_selector("#verdict-text.err", timeout=120_000)
+    told = page.inner_text("#verdict-text")
+    shot(page, "class-languages-fr-marks-refused-360")
+    assert told.startswith("Aucune partie permise avec les lancers de cette partie"), told
+    assert said_in("fr", told) and not said_in("en", told), told
     assert errors == []
