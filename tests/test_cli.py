@@ -106,6 +106,14 @@ def test_an_illegal_action_is_told_in_dicehero_lang(tmp_path: Path, game_log, mo
     assert "From the middle circle" not in err  # the rule in French too
 
 
+def test_a_log_of_the_wrong_shape_is_told_in_dicehero_lang(tmp_path: Path, monkeypatch,
+                                                         capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", "de")
+    log = {"rolls": [[1, 2, 3, 4]], "players": [{"superpower": 2}]}
+    assert main(["score", write(tmp_path, log)]) == 2
+    assert "players[0] hat kein 'name'." in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("bad, words", [
     ("{not json", "not JSON"),
     ([1, 2], "JSON object"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from rulekit import CITY_HALL, DOWNTOWN, HOSPITAL, SHAPESHIFT, TELEPORT
 
+from dicehero.commands.score import illegal  # the log checker's line (dicehero score)
 from dicehero.engine import apply, new_sheet, start_round
 from dicehero.engine.replay import IllegalAction, Replay, replay
 from dicehero.words import english
@@ -153,7 +154,7 @@ def test_an_action_that_is_not_an_action_is_refused_at_its_round(classic):
 def test_a_log_line_names_the_player_the_round_the_action_and_the_rule(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, ROLLS[:1], [[move(1, DOWNTOWN)]], TELEPORT, player="Ada")
-    assert info.value.describe(english) == (
+    assert illegal(info.value) == (
         "Ada, round 1: move with die 2 to 3: From the middle circle a 1 moves you to "
         "City Hall; Downtown needs a 3. [move_needs_match]")
 
@@ -163,7 +164,7 @@ def test_a_box_that_does_not_exist_is_counted_from_1_in_the_log_line(classic):
     rounds = [[move(0, CITY_HALL), helps(1, slot=99)]]
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [[1, 2, 3, 3]], rounds, TELEPORT, player="Ada")
-    assert info.value.describe(english) == (
+    assert illegal(info.value) == (
         "Ada, round 1: help with die 2 (box 100): There is no box 100: City Hall has boxes "
         "1 to 9. [bad_slot]")
 
@@ -189,7 +190,7 @@ def test_a_choice_refused_before_the_first_roll_says_so(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [], [], 6, player="Ada")
     assert info.value.round == 0
-    assert info.value.describe(english).startswith("Ada, before the first roll: choose 6: ")
+    assert illegal(info.value).startswith("Ada, before the first roll: choose 6: ")
 
 
 def test_solo_a_hero_alone_is_rolled_the_next_round_as_soon_as_they_are_done(classic):

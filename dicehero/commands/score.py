@@ -81,7 +81,7 @@ def load_log(path: str, command: str = "score") -> int | tuple[Edition, dict[str
         # Translators: %(error)s says what is wrong with the file.
         return _fail(command, _("%(file)s: %(error)s", file=path, error=e))
     except LogError as e:
-        return _fail(command, _("%(file)s: %(error)s", file=path, error=e.said(said)))
+        return _fail(command, _("%(file)s: %(error)s", file=path, error=said(e.phrase)))
     try:
         sheets = replay_log(edition, log)
     except IllegalAction as e:

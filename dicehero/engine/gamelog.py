@@ -8,34 +8,27 @@ first action the rules refuse, naming the player.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dicehero.engine.actions import Action, parse_action
 from dicehero.engine.edition import Edition
 from dicehero.engine.errors import BadAction
-from dicehero.engine.phrase import Phrase
+from dicehero.engine.phrase import Phrase, phrase
 from dicehero.engine.replay import replay
 from dicehero.engine.rules import check_roll
 from dicehero.engine.state import Sheet
 
 
 class LogError(ValueError):
-    """A game log of the wrong shape; the message says where (a file's reader's words).
+    """A game log of the wrong shape: its :class:`Phrase` says what and where, worded at the
+    edge (:func:`dicehero.words.say`) in the reader's language; an action the engine
+    refuses as malformed is a phrase inside it (``why``)."""
 
-    A log whose action the engine refuses as malformed carries that refusal's phrase in
-    ``why``, written where the message says ``{why}`` (:meth:`said`).
-    """
-
-    def __init__(self, message: str, why: Phrase | None = None) -> None:
-        super().__init__(message.replace("{why}", str(why)))
-        self.template = message
-        self.why = why
-
-    def said(self, say: Callable[[Phrase], str]) -> str:
-        """The message with its refusal worded by ``say``."""
-        return self.template.replace("{why}", say(self.why)) if self.why else self.template
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(str(said))
+        self.phrase = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,24 +53,24 @@ class GameLog:
 def parse_log(data: Any, edition: Edition) -> GameLog:
     """Check the shape of a game log (already decoded from JSON) against ``edition``."""
     if not isinstance(data, Mapping):
-        raise LogError("A game log is a JSON object with 'edition', 'rolls' and 'players'.")
+        raise LogError(phrase("log_not_object"))
     for key in ("rolls", "players"):
         if key not in data:
-            raise LogError(f"The game log has no '{key}'.")
+            raise LogError(phrase("log_missing", field=key))
     rolls = data["rolls"]
     if not isinstance(rolls, list) or len(rolls) > edition.rounds:
-        raise LogError(f"'rolls' must be a list of at most {edition.rounds} rounds.")
+        raise LogError(phrase("log_rolls", n=edition.rounds))
     checked_rolls = []
     for r, dice in enumerate(rolls, start=1):
         try:
             check_roll(edition.dice_per_round, edition.faces, dice)
         except BadAction as e:
-            raise LogError(f"rolls, round {r}: {{why}} (got {dice!r})", e.phrase) from None
+            raise LogError(phrase("log_roll", round=r, why=e.phrase, value=repr(dice))) from None
         checked_rolls.append(tuple(dice))
-    table_offer = _offer(data.get("superpower_offer"), "superpower_offer", edition)
+    table_offer = _offer(data.get("superpower_offer"), None, edition)
     players = data["players"]
     if not isinstance(players, list) or not players:
-        raise LogError("'players' must be a non-empty list.")
+        raise LogError(phrase("log_players"))
     return GameLog(
         edition=edition.name,
         rolls=tuple(checked_rolls),
@@ -86,42 +79,42 @@ def parse_log(data: Any, edition: Edition) -> GameLog:
     )
 
 
-def _offer(raw: Any, where: str, edition: Edition) -> tuple[int, ...] | None:
+def _offer(raw: Any, name: str | None, edition: Edition) -> tuple[int, ...] | None:
+    """A ``superpower_offer``: the table's, or the player ``name``'s own."""
     if raw is None:
         return None
     faces = range(1, edition.faces + 1)
     if (not isinstance(raw, list) or len(raw) != 2 or raw[0] == raw[1]
             or any(isinstance(v, bool) or v not in faces for v in raw)):
-        raise LogError(f"'{where}' must be two different numbers from 1 to {edition.faces}.")
+        if name is None:
+            raise LogError(phrase("log_offer", faces=edition.faces))
+        raise LogError(phrase("log_player_offer", name=name, faces=edition.faces))
     return tuple(raw)
 
 
 def _player(raw: Any, index: int, edition: Edition, table_offer: tuple[int, ...] | None,
             rounds: int) -> PlayerLog:
-    where = f"players[{index}]"
     if not isinstance(raw, Mapping):
-        raise LogError(f"{where} must be an object with 'name', 'superpower' and 'rounds'.")
+        raise LogError(phrase("log_player_shape", index=index))
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise LogError(f"{where} has no 'name'.")
-    where = f"player {name!r}"
+        raise LogError(phrase("log_player_name", index=index))
     superpower = raw.get("superpower")
     if superpower is not None and (isinstance(superpower, bool) or superpower
                                    not in range(1, edition.faces + 1)):
-        raise LogError(f"{where}: 'superpower' must be 1 to {edition.faces}.")
-    offer = _offer(raw.get("superpower_offer"), f"{where}: superpower_offer", edition)
+        raise LogError(phrase("log_player_power", name=name, faces=edition.faces))
+    offer = _offer(raw.get("superpower_offer"), name, edition)
     acts = raw.get("rounds", [])
     if not isinstance(acts, list) or len(acts) > rounds:
-        raise LogError(f"{where}: 'rounds' must be a list with at most one list of actions "
-                       f"per rolled round ({rounds}).")
+        raise LogError(phrase("log_player_rounds", name=name, n=rounds))
     parsed = []
     for r, round_actions in enumerate(acts, start=1):
         if not isinstance(round_actions, list):
-            raise LogError(f"{where}, round {r}: expected a list of actions.")
+            raise LogError(phrase("log_round_list", name=name, round=r))
         try:
             parsed.append(tuple(_in_range(parse_action(a), edition) for a in round_actions))
         except BadAction as e:
-            raise LogError(f"{where}, round {r}: {{why}}", e.phrase) from None
+            raise LogError(phrase("log_round", name=name, round=r, why=e.phrase)) from None
     # Without a recorded offer (a paper game, say) the choice was free: every superpower.
     chosen_offer = offer or table_offer or tuple(range(1, edition.faces + 1))
     return PlayerLog(name=name.strip(), superpower=superpower, offer=chosen_offer,

@@ -83,14 +83,6 @@ class IllegalAction(ActionError):
             return phrase("round_die", round=self.round, die=die + 1, number=self.rolled[die])
         return phrase("round_only", round=self.round)
 
-    def describe(self, said: Callable[[Phrase], str]) -> str:
-        """One line for a log checker: ``Ada, round 2: help with die 1: <rule> [code]``
-        (``said`` words a phrase: the command's language)."""
-        when = "before the first roll" if self.round == 0 else f"round {self.round}"
-        what = self.action.describe() if self.action is not None else "an unreadable action"
-        who = f"{self.player}, " if self.player else ""
-        return f"{who}{when}: {what}: {said(self.rule)} [{self.code}]"
-
 
 Observer = Callable[[Sheet, Action, Sheet], None]
 """Told of each accepted action: the sheet before it, the action, the sheet after it."""

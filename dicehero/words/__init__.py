@@ -18,11 +18,12 @@ from babel.lists import format_list
 from dicehero import i18n
 from dicehero.engine.errors import ActionError
 from dicehero.engine.phrase import Phrase, from_json, to_json
+from dicehero.words.logs import LOGS
 from dicehero.words.reasons import REASONS
 from dicehero.words.refusals import REFUSALS, Message
 
 # Every key the engine may name, with its message.
-MESSAGES: dict[str, Message] = {**REFUSALS, **REASONS}
+MESSAGES: dict[str, Message] = {**REFUSALS, **REASONS, **LOGS}
 
 # Parameters that are an edition's names, said as the reader's sheet says them.
 LOCATION_PARAMS = frozenset({"place", "target", "here"})
