@@ -59,32 +59,41 @@ def fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: i
     they are left out of the order and take their numbers from every round.
     """
     if split:
-        fewest = None
-        for apart in combinations(list(lacks), split):
-            rest = {n: t for n, t in lacks.items() if n not in apart}
-            made = fewest_made_up(here, rest, count)
-            made += sum(lacks[n][0][count - 1] for n in apart)
-            if fewest is None or made < fewest:
-                fewest = made
-                if not made:
-                    break
-        return fewest or 0
+        return _fewest_split(here, lacks, count, split)
     if not lacks:
         return 0
-    numbers = list(lacks)
-    if numbers == [here]:
+    if list(lacks) == [here]:
         return lacks[here][0][count - 1]
+    return _fewest_in_order(here, lacks, count)
+
+
+def _fewest_split(here: int | None, lacks: dict[int, list[list[int]]], count: int,
+                  split: int) -> int:
+    """:func:`fewest_made_up` with ``split`` locations stayed at more than once: the
+    fewest over every choice of them, each taking its numbers from every round."""
+    fewest = None
+    for apart in combinations(list(lacks), split):
+        rest = {n: t for n, t in lacks.items() if n not in apart}
+        made = fewest_made_up(here, rest, count)
+        made += sum(lacks[n][0][count - 1] for n in apart)
+        if fewest is None or made < fewest:
+            fewest = made
+            if not made:
+                break
+    return fewest or 0
+
+
+def _fewest_in_order(here: int | None, lacks: dict[int, list[list[int]]], count: int) -> int:
+    """:func:`fewest_made_up` over the orders of one stay at each location (no split), by
+    dynamic programming over the sets of locations already stayed at."""
+    numbers = list(lacks)
     bit = {n: 1 << i for i, n in enumerate(numbers)}
     full = (1 << len(numbers)) - 1
     last_round = count - 1
     # cost[mask][t]: the fewest so far over the stays at the locations of mask, the last
     # ending in round t (NEVER: no such order)
-    start = [0] + [NEVER] * last_round
-    first_mask = 0
-    if here in lacks:
-        first_mask = bit[here]
-        start = list(lacks[here][0])
-    cost = {first_mask: start}
+    first_mask = bit[here] if here in lacks else 0
+    cost = {first_mask: list(lacks[here][0]) if first_mask else [0] + [NEVER] * last_round}
     best = NEVER
     for mask in _by_size(len(numbers)):
         now = cost.get(mask)
@@ -98,20 +107,22 @@ def fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: i
             rows = lacks[n]
             if grown == full:  # the last stay: only its end at the game's end counts
                 for first, so_far in starts:
-                    c = so_far + rows[first][last_round]
-                    if c < best:
-                        best = c
-                continue
-            new = cost.get(grown)
-            if new is None:
-                new = cost[grown] = [NEVER] * count
-            for first, so_far in starts:
-                row = rows[first]
-                for last in range(first, count):
-                    c = so_far + row[last]
-                    if c < new[last]:
-                        new[last] = c
+                    best = min(best, so_far + rows[first][last_round])
+            else:
+                _stay_next(cost.setdefault(grown, [NEVER] * count), rows, starts, count)
     return best if best < NEVER else 0
+
+
+def _stay_next(new: list[int], rows: list[list[int]], starts: list[tuple[int, int]],
+               count: int) -> None:
+    """Lower ``new[last]`` (the fewest so far, a stay ending in round ``last``) by a next
+    stay at a location whose lack for rounds first..last is ``rows[first][last]``."""
+    for first, so_far in starts:
+        row = rows[first]
+        for last in range(first, count):
+            c = so_far + row[last]
+            if c < new[last]:
+                new[last] = c
 
 
 @cache

@@ -167,24 +167,40 @@ class Steps:
             return []
         out = []
         for index in self.dice(sheet):
-            reached = set()
-            for steps, s in self.variants(sheet, index, known):
-                for action in self.listed(s, "move", index):
-                    if action.to in reached or action.to not in worth:
-                        continue
-                    if action.teleport and (steps or s.powers_used >= drawn.powers_used):
-                        continue
-                    after = self.moved(s, action, s.dice[index].value)
-                    if after is not None:
-                        out.append(((*steps, action), after))
-                        if not steps and not action.teleport:
-                            reached.add(action.to)
+            out += self._die_moves(sheet, index, worth, known)
         if sheet.wild_spent < drawn.wild_used and progress.wild_earned > sheet.wild_spent:
-            for action in self.listed(sheet, "move"):
-                if action.to in worth:
-                    after = self.try_(sheet, action)
-                    if after is not None:
-                        out.append(((action,), after))
+            out += self._wild_moves(sheet, worth)
+        return out
+
+    def _die_moves(self, sheet: Sheet, index: int, worth: list[int], known: Variants
+                   ) -> list[tuple[tuple[Action, ...], Sheet]]:
+        """The moves on to a place in ``worth`` with die ``index``: as rolled, or changed
+        by the superpower first only to reach a place it could not reach as rolled; with
+        Teleport only as rolled, and only if the sheet ticks a use still unspent."""
+        out = []
+        reached = set()
+        for steps, s in self.variants(sheet, index, known):
+            for action in self.listed(s, "move", index):
+                if action.to in reached or action.to not in worth:
+                    continue
+                if action.teleport and (steps or s.powers_used >= self.reading.drawn.powers_used):
+                    continue
+                after = self.moved(s, action, s.dice[index].value)
+                if after is not None:
+                    out.append(((*steps, action), after))
+                    if not steps and not action.teleport:
+                        reached.add(action.to)
+        return out
+
+    def _wild_moves(self, sheet: Sheet, worth: list[int]
+                    ) -> list[tuple[tuple[Action, ...], Sheet]]:
+        """The moves on to a place in ``worth`` with a Wild die."""
+        out = []
+        for action in self.listed(sheet, "move"):
+            if action.to in worth:
+                after = self.try_(sheet, action)
+                if after is not None:
+                    out.append(((action,), after))
         return out
 
     def listed(self, sheet: Sheet, type_: str, index: int | None = None
