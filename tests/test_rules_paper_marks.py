@@ -399,3 +399,12 @@ def test_marks_sent_before_must_be_drawn_by_then(classic):
                            drawn(classic, {HOSPITAL: [[6, 6], [], [], [], [], []]}),
                            sent=[sixes_then])
     assert verdict.code == "sent_before"
+
+
+def test_a_wrong_mark_is_named_on_a_sheet_sent_again_too(classic):
+    # Powerplant's 4 sent after round 2; the sheet sent again adds the 5 and a 6 no play
+    # can write after them: the refusal names the 6, as on a sheet sent once.
+    four_then = Sent(drawn(classic, {POWERPLANT: [4]}), rolled=2)
+    verdict = find_witness(classic, OFFER, LATE_SIX_ROLLS, drawn(classic, {POWERPLANT: [4, 5, 6]}),
+                           sent=[four_then])
+    assert (verdict.code, verdict.mark) == ("wrong_mark", {"location": POWERPLANT - 1, "slot": 2})

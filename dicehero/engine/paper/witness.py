@@ -107,8 +107,7 @@ def find_witness(edition: Edition, offer: Sequence[int], rolls: Sequence[Sequenc
             rest = replace(settings, max_states=max(0, settings.max_states - nodes))
             alone = find_witness(edition, offer, rolls, paper, rest, pause)
             if not alone.verified:
-                return Verdict(alone.status, code=alone.code, reason=alone.reason,
-                               nodes=nodes + alone.nodes)
+                return replace(alone, nodes=nodes + alone.nodes)  # its reason, named mark
             return Verdict(IMPOSSIBLE, code="sent_before", nodes=nodes + alone.nodes,
                            reason=phrase("sent_before"))
         named, spent = name_wrong_mark(edition, offer, rolls, paper, settings, pause,
