@@ -239,7 +239,7 @@ def test_after_finish_the_podium_par_and_the_top_of_the_table_fit_without_scroll
     page.wait_for_selector("#results:not([hidden]) #podium li")
     # par is worked out in the background: on a loaded machine it can take longer than 30 s
     page.wait_for_function(
-        "document.getElementById('par-result').textContent.startsWith('Par ')", timeout=90_000)
+        "document.getElementById('par-result').textContent.startsWith('Coach ')", timeout=90_000)
     shot(page, f"room-finished-{viewport['width']}")
     for sel in ("#results-h", "#podium", "#par-result", "#board tr:first-child"):
         assert page.evaluate(IN_VIEW, sel), sel  # as the page shows them: nobody scrolled
