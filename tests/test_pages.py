@@ -58,6 +58,15 @@ def test_every_page_renders(client, game):
     assert client.get("/join?code=" + game.code).headers["Location"].endswith(f"/play/{game.code}")
 
 
+def test_no_page_puts_the_sheet_in_a_form(client, game):
+    """The sheet's buttons carry no type="button" (bytes of the phone's budget): inside a
+    form each would submit it."""
+    for url in (f"/play/{game.code}", "/solo", f"/paper/{game.code}"):
+        html = client.get(url).get_data(as_text=True)
+        before = html[:html.index('<section id="sheet"')]
+        assert before.count("<form") == before.count("</form>"), url
+
+
 def test_unknown_game_is_an_html_404(client):
     r = client.get("/play/NOPE42")
     assert r.status_code == 404 and b"No game NOPE42" in r.data
