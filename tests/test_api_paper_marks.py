@@ -294,6 +294,13 @@ def test_the_one_mark_no_play_reaches_is_named_in_the_refusal(api, client):
     assert get_paper(client, game).json["paper"]["submitted_at"] is None
 
 
+def test_the_servers_state_cap_bounds_the_naming_of_a_wrong_mark_too(app, api, client):
+    # The search proves the sheet undrawable without a state; naming the 6 needs some.
+    app.extensions["dicehero.games"].paper_check_states = 0
+    game, marks = late_six_game(api, client)
+    assert error(put_marks(client, game, marks)) == (422, "no_witness")
+
+
 def test_a_wrong_mark_named_after_the_answer_is_read_in_the_readers_language(app, api, client):
     app.extensions["dicehero.games"].paper_answer_seconds = 0
     game, marks = late_six_game(api, client)

@@ -30,7 +30,9 @@ def witness_job(edition_name: str, offer: Sequence[int], rolls: Sequence[Sequenc
     when ``seconds`` ran out first: the pool then runs it again when it is free, so a
     verdict never depends on how busy the machine was."""
     edition = load_edition(edition_name)
-    settings = Settings() if max_states is None else Settings(max_states=max_states)
+    # The server's cap bounds the search and, after a refusal, the naming of a wrong mark.
+    settings = Settings() if max_states is None else Settings(max_states=max_states,
+                                                              name_states=max_states)
     stopped = []
     deadline = None if seconds is None else time.monotonic() + seconds
 
