@@ -62,6 +62,12 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("POST", "/api/games/{code}/room", {"stream": True},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("PUT", "/api/games/{code}/players/{pid}/settings", {"big_text": True},
+     {"host": 200, "player": 200, "other": 403, "none": 401}),
+    ("PUT", "/api/games/{code}/players/{pid}/settings", {"extra_time": 50},
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("GET", "/api/games/{code}/settings", None,
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("GET", "/api/games/{code}/bans", None,
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("DELETE", "/api/games/{code}/bans/1", None,  # host: this game has no ban 1

@@ -28,6 +28,7 @@ from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, int_field, normalise_code, only
 from dicehero.store.group_commit import AfterCommit, Job
+from dicehero.store.hero_settings import hero_settings
 from dicehero.store.models import HERO_COLUMNS, ActionRow, Game, Hero, Player
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.projection import GameFold, PlayerFold, replay_player
@@ -241,8 +242,9 @@ class ActionDesk(GameAccess):
             game = s.get(Game, game_id)
             if game is None:
                 return {}
-            players = list(s.execute(select(*HERO_COLUMNS, Player.created_at).where(
-                Player.game_id == game_id, Player.id.in_(list(heroes)))))
+            players = list(s.execute(select(*HERO_COLUMNS, Player.created_at, Player.settings)
+                                     .where(Player.game_id == game_id,
+                                            Player.id.in_(list(heroes)))))
             fold = self._fold(s, game, [p.id for p in players])
             return {p.id: self._view(game, p, fold) for p in players}
 
@@ -268,7 +270,8 @@ class ActionDesk(GameAccess):
             view["legal"] = {"dice": [[] for _ in sheet.dice], "wild": [], "choose": [],
                              "done": False}
         return {"player": {**player_json(player, game), "removed": player.removed,
-                           "stream_key": stream_key(player.secret_hash)},
+                           "stream_key": stream_key(player.secret_hash),
+                           "settings": hero_settings(player)},
                 "game": {"code": game.code, "status": game.status, "roll": game.roll_count,
                          "rounds": game.rounds, "last_event_id": game.last_event_id,
                          "rolls": rolls},

@@ -19,6 +19,7 @@ from dicehero.store.access import player_json, round_closed
 from dicehero.store.dice import offer_label
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
+from dicehero.store.hero_settings import extra_until, ranks_hidden
 from dicehero.store.models import ActionRow, Game, Player, Roll
 from dicehero.store.moderation import moderation_log
 from dicehero.store.paper import PAPER_DONE
@@ -60,9 +61,7 @@ class ExportDesk(ParDesk):
                           if game.offer is not None else None),
                 "seed_sha256": game.seed_sha256,
                 "seed": game.seed if game.status == "over" else None,
-                "timer": ({"ends_at": game.timer_ends_at,
-                           "seconds_left": max(0.0, round(game.timer_ends_at - now, 1))}
-                          if game.timer_ends_at else None),
+                "timer": self._timer_json(game, players, now),
                 "server_time": now,
                 "players": plist,
                 "player_count": len(plist),
@@ -77,6 +76,18 @@ class ExportDesk(ParDesk):
                 "par": self._par_json(s, game),
                 "last_event_id": game.last_event_id,
             }
+
+    @staticmethod
+    def _timer_json(game: Game, players: list[Player], now: float) -> dict[str, Any] | None:
+        """The round's timer; ``extra_left``: how long it then still waits for the heroes
+        with extra time who are playing (who they are is not said)."""
+        if not game.timer_ends_at:
+            return None
+        extra = extra_until(game, players)
+        return {"ends_at": game.timer_ends_at, "seconds": game.timer_seconds,
+                "seconds_left": max(0.0, round(game.timer_ends_at - now, 1)),
+                "extra_until": extra,
+                "extra_left": max(0.0, round(extra - now, 1)) if extra else None}
 
     def event_position(self, code: str) -> tuple[int, int, dict[str, Any]]:
         """A game's id, its last event id, and its phase (for a stream's snapshot)."""
@@ -111,10 +122,12 @@ class ExportDesk(ParDesk):
         with self.store.read() as s:
             game = self._game(s, code)
             results = self._results(s, game)
-            board = self._leaderboard(s, game)
+            hidden = ranks_hidden(game)  # no ranks, nor totals that give them away
+            board = [] if hidden else self._leaderboard(s, game)
             return {"code": game.code, "status": game.status, "roll": game.roll_count,
                     "rounds": game.rounds, "final": results["final"],
                     "provisional": results["provisional"], "leaderboard": board,
+                    "ranks_hidden": hidden,
                     "par": self._par_json(s, game, [r["total"] for r in board
                                                     if not r["pending"]])}
 
@@ -136,7 +149,8 @@ class ExportDesk(ParDesk):
                 if is_paper_row(row.action):  # the newest sheet counts
                     paper[row.player_id] = {"superpower": row.action.get("superpower"),
                                             "rounds": row.action.get("rounds") or []}
-            board = {r["player_id"]: r for r in self._leaderboard(s, game)}
+            board = ({} if ranks_hidden(game)
+                     else {r["player_id"]: r for r in self._leaderboard(s, game)})
             edition = load_edition(game.edition)
             return {
                 "code": game.code, "edition": game.edition, "rounds": game.rounds,

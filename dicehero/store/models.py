@@ -63,6 +63,10 @@ class Game(Base):
     cohost_round: Mapped[int] = mapped_column(default=0, server_default="0")
     # The host's own hero, when the host plays along (a hero like any other, own secret).
     host_player_id: Mapped[int | None] = mapped_column(default=None)
+    # The class sees ranks only once the game is over (store/hero_settings.py).
+    ranks_at_end: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The running timer's length in seconds: a hero's extra time is a share of it.
+    timer_seconds: Mapped[int | None] = mapped_column(default=None)
 
 
 class Player(Base):
@@ -88,6 +92,8 @@ class Player(Base):
     # The address the hero joined from, hashed with the game's code (store/bans.py): what
     # a ban of their address matches. None for a paper hero and heroes from before.
     address_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    # What this hero's screen and timer need (store/hero_settings.py); None: the defaults.
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
 class Hero(Protocol):

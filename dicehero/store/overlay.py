@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from dicehero.store.access import GameAccess, round_closed
 from dicehero.store.db import emit
 from dicehero.store.fields import int_field, normalise_code, only
+from dicehero.store.hero_settings import ranks_hidden
 from dicehero.store.models import Roll
 
 OVERLAY_DELAY_MAX = 120  # seconds: more than any stream's latency
@@ -37,7 +38,8 @@ class OverlayDesk(GameAccess):
             done = self._done_count(s, game)
             board = ([{"rank": r["rank"], "name": r["name"], "total": r["total"]}
                       for r in self._leaderboard(s, game) if not r["pending"]]
-                     [:OVERLAY_STANDINGS] if over or between else [])
+                     [:OVERLAY_STANDINGS] if (over or between) and not ranks_hidden(game)
+                     else [])
             return {"code": game.code, "status": game.status, "rounds": game.rounds,
                     "roll": game.roll_count, "dice": list(last.dice) if last else None,
                     "typed": bool(last and last.typed), "ready": done,

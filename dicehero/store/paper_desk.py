@@ -29,6 +29,7 @@ from dicehero.store.access import GameAccess, player_json, unix_seconds
 from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, normalise_code, only
+from dicehero.store.hero_settings import ranks_hidden
 from dicehero.store.models import ActionRow, EventRow, Game, Player
 from dicehero.store.moderation import log_step
 from dicehero.store.paper import (
@@ -97,6 +98,8 @@ class PaperDesk(GameAccess):
                      board: list[dict[str, Any]],
                      checking: dict[str, Any] | None = None) -> dict[str, Any]:
         mine = next(r for r in board if r["player_id"] == player.id)
+        if ranks_hidden(game):  # a paper hero sees their Honor, not their place
+            mine = {**mine, "rank": None, "rank_before_roll": None}
         sheet = (row.action if row is not None and is_paper_row(row.action)
                  else paper_row(None, [], approved=False))
         return {"player": player_json(player, game),
@@ -203,7 +206,9 @@ class PaperDesk(GameAccess):
         emit(s, game, "paper_sheet", {
             "player": {"id": player.id, "name": player.name},
             "rounds": len(reply["paper"]["rounds"]), "approved": reply["paper"]["approved"],
-            "total": reply["score"]["total"], "rank": reply["score"]["rank"],
+            # every screen reads this: no total to rank by while ranks wait for the end
+            "total": None if ranks_hidden(game) else reply["score"]["total"],
+            "rank": reply["score"]["rank"],
             "final": game.status == "over"})
 
     def paper_approve(self, code: str, secret: str | None, player_id: int,

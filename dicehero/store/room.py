@@ -1,6 +1,7 @@
 """The room's locks besides the roster's: a password a game may require to join, and a
 "stream" game whose join code the projected view keeps back (Host tools show it, for the
-host to give to whom they choose); what the screens need to know of both.
+host to give to whom they choose); a game whose ranks show only at the end
+(store/hero_settings.py); what the screens need to know of them.
 
 The password is for a class told it aloud: it is compared without case and extra
 spaces, and kept only as a hash salted with the game's code. Guessing it is held back by
@@ -25,7 +26,7 @@ from dicehero.store.models import Game
 from dicehero.store.moderation import log_step
 
 PASSWORD_MAX = 64
-ROOM_FIELDS = ("password", "stream")
+ROOM_FIELDS = ("password", "stream", "ranks_at_end")
 
 
 def _password_hash(code: str, password: str) -> str:
@@ -34,7 +35,8 @@ def _password_hash(code: str, password: str) -> str:
 
 
 def read_room(body: dict[str, Any]) -> dict[str, Any]:
-    """The room settings a body gives (``password``: text, or null for none; ``stream``)."""
+    """The room settings a body gives (``password``: text, or null for none; ``stream``;
+    ``ranks_at_end``)."""
     out: dict[str, Any] = {}
     if "password" in body:
         password = body["password"]
@@ -44,8 +46,9 @@ def read_room(body: dict[str, Any]) -> dict[str, Any]:
                              N_("A room password is text of 1 to %(n)s letters, or null "
                                 "for none."), n=PASSWORD_MAX)
         out["password"] = password
-    if "stream" in body:
-        out["stream"] = bool_field(body, "stream")
+    for key in ("stream", "ranks_at_end"):
+        if key in body:
+            out[key] = bool_field(body, key)
     return out
 
 
@@ -58,16 +61,19 @@ def apply_room(game: Game, settings: dict[str, Any]) -> dict[str, bool]:
         if new != game.password_hash:
             game.password_hash = new
             changed["password"] = new is not None
-    if "stream" in settings and settings["stream"] != game.stream:
-        game.stream = settings["stream"]
-        changed["stream"] = game.stream
+    for key in ("stream", "ranks_at_end"):
+        if key in settings and settings[key] != getattr(game, key):
+            setattr(game, key, settings[key])
+            changed[key] = settings[key]
     return changed
 
 
 def room_json(game: Game) -> dict[str, bool]:
     """What every screen knows of the room: whether a password is needed, whether the
-    join code is kept off the projected view (never the password, nor its hash)."""
-    return {"password_required": game.password_hash is not None, "stream": game.stream}
+    join code is kept off the projected view (never the password, nor its hash), whether
+    ranks wait for the end."""
+    return {"password_required": game.password_hash is not None, "stream": game.stream,
+            "ranks_at_end": game.ranks_at_end}
 
 
 def check_password(game: Game, given: Any) -> None:
@@ -83,16 +89,16 @@ def check_password(game: Game, given: Any) -> None:
 
 
 class RoomDesk(GameAccess):
-    """The room's password and stream setting."""
+    """The room's password, stream and ranks-at-the-end settings."""
 
     def room(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
-        """Host: set or clear the room's password, turn "stream" on or off."""
+        """Host: set or clear the room's password, turn "stream" or "ranks_at_end" on or off."""
         only(body, *ROOM_FIELDS)
         settings = read_room(body)
         if not settings:
             raise StoreError(Refusal.REFUSED, "missing_field",
-                             N_("Say 'password' (text, or null for none) or 'stream' "
-                                "(true or false)."))
+                             N_("Say 'password' (text, or null for none), 'stream' or "
+                                "'ranks_at_end' (true or false)."))
 
         def work(s: Session) -> dict[str, Any]:
             game = self._game(s, code, lock=True)

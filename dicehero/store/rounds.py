@@ -259,6 +259,7 @@ class RoundDesk(GameAccess):
                 raise StoreError(Refusal.NOT_NOW, "game_over", N_("This game is over."))
             now = time.time()
             game.timer_ends_at = now + seconds if seconds else None
+            game.timer_seconds = seconds or None
             data = {"seconds": seconds, "ends_at": game.timer_ends_at, "server_time": now}
             emit(s, game, "timer", data)
             return data

@@ -100,6 +100,18 @@ def unban(code: str, ban_id: int) -> Response:
     return _no_store(jsonify(games().unban(code, bearer(), ban_id)))
 
 
+@bp.put("/games/<code>/players/<int:player_id>/settings")
+def hero_settings(code: str, player_id: int) -> Response:
+    """The hero (screen settings), the host or a co-host (extra time too): change settings."""
+    return _no_store(jsonify(games().set_hero_settings(code, bearer(), player_id, body())))
+
+
+@bp.get("/games/<code>/settings")
+def all_hero_settings(code: str) -> Response:
+    """Host or co-host: every hero's settings."""
+    return _no_store(jsonify(games().all_hero_settings(code, bearer())))
+
+
 @bp.post("/games/<code>/players/<int:player_id>/actions")
 def act(code: str, player_id: int) -> Response:
     """The player: one engine action answering one roll, with an idempotency key."""

@@ -76,7 +76,8 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _HOST_WRITES = frozenset({"api.offer", "api.roll", "api.finish", "api.timer", "api.rename",
                           "api.remove", "api.paper_approve", "api.paper_close",
                           "api.remove_players", "api.roster", "api.ban", "api.unban",
-                          "api.room", "api.overlay_delay", "api.cohost", "api.host_hero"})
+                          "api.room", "api.overlay_delay", "api.cohost", "api.host_hero",
+                          "api.hero_settings"})
 
 
 class Limiter:

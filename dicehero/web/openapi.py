@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify
 
-from dicehero.web.openapi_schemas import DIE, NAME, OBJ, ROOM, SCHEMAS, ref, strict
+from dicehero.web.openapi_schemas import DIE, HERO_SETTINGS, NAME, OBJ, ROOM, SCHEMAS, ref, strict
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -130,6 +130,13 @@ def document() -> dict[str, Any]:
                              body=strict({"name": NAME}, ("name",)), auth=True),
                 "delete": _op("Host: remove a player", 200, OBJ, _HOST, (_CODE, _PID),
                               auth=True)},
+            g + "/players/{player_id}/settings": {"put": _op(
+                "The hero (less_motion, high_contrast, big_text) or the host or a co-host "
+                "(extra_time too): change a hero's settings", 200, OBJ, _HOST, (_CODE, _PID),
+                body=strict(HERO_SETTINGS), auth=True)},
+            g + "/settings": {"get": _op(
+                "Host or co-host: every hero's settings, and whether ranks wait for the end",
+                200, OBJ, (401, 403, 404), (_CODE,), auth=True)},
             g + "/players/{player_id}/ban": {"post": _op(
                 "Host: remove a hero and keep their phone out of the game (address: every "
                 "phone joining from their address too)", 200,

@@ -34,12 +34,18 @@ ROOM = {"password": {"type": ["string", "null"], "minLength": 1, "maxLength": 64
                      "description": "a password to join (compared without case or extra "
                                     "spaces); null: none"},
         "stream": {"type": "boolean", "description": "the projected view keeps the join "
-                                                     "code back (Host tools show it)"}}
+                                                     "code back (Host tools show it)"},
+        "ranks_at_end": {"type": "boolean", "description": "no ranks (nor others' totals) "
+                                                           "in any reading until the end"}}
+HERO_SETTINGS = {"extra_time": {"enum": [0, 50, 100], "description": "percent of the "
+                                "timer's length the timer waits longer (host only)"},
+                 "less_motion": {"type": "boolean"}, "high_contrast": {"type": "boolean"},
+                 "big_text": {"type": "boolean"}}
 
 SCHEMAS: dict[str, Any] = {
-    "Room": {"type": "object", "required": ["password_required", "stream"],
+    "Room": {"type": "object", "required": ["password_required", "stream", "ranks_at_end"],
              "properties": {"password_required": {"type": "boolean"},
-                            "stream": {"type": "boolean"}}},
+                            "stream": {"type": "boolean"}, "ranks_at_end": {"type": "boolean"}}},
     "Ban": {"type": "object", "required": ["id", "player_id", "device", "address", "lifted"],
             "properties": {"id": {"type": "integer"}, "player_id": {"type": "integer"},
                            "device": {"type": "boolean"}, "address": {"type": "boolean"},
