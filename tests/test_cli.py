@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,27 @@ def test_par_of_a_game_still_being_played_without_an_offer(tmp_path: Path, game_
     assert main(["par", write(tmp_path, log), "--json"]) == 0
     said = json.loads(capsys.readouterr().out)
     assert len(said["par"]["rounds"]) == 2 and said["par"]["superpower"] in range(1, 7)
+
+
+def screen_width(line: str) -> int:
+    """The columns a terminal gives ``line``: Chinese and Japanese letters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "ja"])
+def test_the_average_table_lines_up_in_chinese_and_japanese(lang, monkeypatch,
+                                                            capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", lang)
+    assert main(["simulate", "--players", "2", "--seed", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[-9:]  # 6 locations, Bystanders, Minions, Total
+    assert any(screen_width(row) != len(row) for row in rows)  # the labels are wide letters
+    assert len({screen_width(row) for row in rows}) == 1
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "ja"])
+def test_the_score_breakdown_lines_up_in_chinese_and_japanese(game_log, lang, monkeypatch,
+                                                              capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", lang)
+    assert main(["score", str(game_log[0])]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:7]  # the first hero's six locations
+    assert len({screen_width(row) for row in rows}) == 1

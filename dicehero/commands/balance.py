@@ -14,6 +14,7 @@ import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
+from dicehero.commands.columns import left, right
 from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.hindsight import hindsight_game
 from dicehero.engine.scoring import score
@@ -59,9 +60,9 @@ def run(args: argparse.Namespace) -> int:
                    bot=args.bot, edition=edition.name, seed=args.seed))
     # Translators: the heads of two columns of numbers: the mean and the standard deviation.
     heads = _("mean"), _("stdev")
-    print(f"{'':<14}{heads[0]:>7}{heads[1]:>7}")
+    print(" " * 14 + right(heads[0], 7) + right(heads[1], 7))
     for label, mean, col in zip(labels, means, zip(*rows, strict=True), strict=True):
-        print(f"{label:<14}{mean:7.1f}{statistics.pstdev(col):7.1f}")
+        print(f"{left(label, 14)}{mean:7.1f}{statistics.pstdev(col):7.1f}")
     loc_means = means[:len(edition.locations)]
     ratio = max(loc_means) / min(loc_means) if min(loc_means) > 0 else float("inf")
     shown = f"{ratio:.2f}"

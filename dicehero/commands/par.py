@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+from dicehero.commands.columns import left
 from dicehero.commands.score import load_log, said
 from dicehero.engine.par import par_game, par_offer
 from dicehero.engine.scoring import score
@@ -86,10 +87,10 @@ def run(args: argparse.Namespace) -> int:
             for d in r.decisions:
                 print(f"      {said(d.reason)}")
     for loc_name, honor in par.locations:
-        print(f"     {pgettext('location', loc_name):<12} {honor:4}")
+        print(f"     {left(pgettext('location', loc_name), 12)} {honor:4}")
     bystanders, minions = _("Bystanders"), _("Robot Minions")
-    print(f"     {bystanders:<12} {par.bystander_honor:4}")
-    print(f"     {minions:<12} {par.minion_honor:4}")
+    print(f"     {left(bystanders, 12)} {par.bystander_honor:4}")
+    print(f"     {left(minions, 12)} {par.minion_honor:4}")
     for player, s in sorted(sheets, key=lambda ps: score(ps[1]).total, reverse=True):
         total = score(s).total
         # Translators: %(name)s is a hero's name; %(more)s their score minus par's, as +3.

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from dicehero.commands.columns import left
 from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.edition import Edition, EditionError
 from dicehero.engine.errors import BadAction
@@ -111,10 +112,10 @@ def run(args: argparse.Namespace) -> int:
         print(_("%(rank)s. %(name)s: %(honor)s Honor", rank=place, name=player,
                 honor=s.total))
         for loc_name, honor in s.locations:
-            print(f"     {pgettext('location', loc_name):<12} {honor:4}")
+            print(f"     {left(pgettext('location', loc_name), 12)} {honor:4}")
         bystanders, minions = _("Bystanders"), _("Robot Minions")
         rescued = ngettext("(%(n)s rescued)", "(%(n)s rescued)", s.bystanders)
-        print(f"     {bystanders:<12} {s.bystander_honor:4}  {rescued}")
+        print(f"     {left(bystanders, 12)} {s.bystander_honor:4}  {rescued}")
         defeated = ngettext("(%(n)s defeated)", "(%(n)s defeated)", s.minions)
-        print(f"     {minions:<12} {s.minion_honor:4}  {defeated}")
+        print(f"     {left(minions, 12)} {s.minion_honor:4}  {defeated}")
     return 0

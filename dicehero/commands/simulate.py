@@ -7,6 +7,7 @@ import json
 import random
 import sys
 
+from dicehero.commands.columns import left
 from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.engine.scoring import score
@@ -57,18 +58,18 @@ def run(args: argparse.Namespace) -> int:
                        dice=" ".join(map(str, dice))))
     print("\n" + _("Leaderboard"))
     for place, (name, s) in enumerate(scores[:20], start=1):
-        print(f"{place:4}. {name:<12} " + _("%(honor)s Honor", honor=str(s.total).rjust(4)))
+        print(f"{place:4}. {left(name, 12)} " + _("%(honor)s Honor", honor=str(s.total).rjust(4)))
     if len(scores) > 20:
         print("      " + ngettext("... and %(n)s more", "... and %(n)s more", len(scores) - 20))
     print("\n" + _("Average Honor per location"))
     for i, loc in enumerate(edition.locations):
         mean = sum(s.locations[i][1] for _n, s in scores) / len(scores)
-        print(f"  {pgettext('location', loc.name):<12} {mean:6.1f}")
+        print(f"  {left(pgettext('location', loc.name), 12)} {mean:6.1f}")
     for label, attr in ((_("Bystanders"), "bystander_honor"),
                         (_("Robot Minions"), "minion_honor")):
-        print(f"  {label:<12} {sum(getattr(s, attr) for _n, s in scores) / len(scores):6.1f}")
+        print(f"  {left(label, 12)} {sum(getattr(s, attr) for _n, s in scores) / len(scores):6.1f}")
     total = _("Total")
-    print(f"  {total:<12} {sum(s.total for _n, s in scores) / len(scores):6.1f}")
+    print(f"  {left(total, 12)} {sum(s.total for _n, s in scores) / len(scores):6.1f}")
     if args.log:
         with open(args.log, "w") as f:
             json.dump(game.to_log(), f, indent=1)
