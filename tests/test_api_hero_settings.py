@@ -25,8 +25,10 @@ def game(api):
 def test_a_hero_starts_with_no_settings_on(api, game):
     pid, own = game.players["Ann"]
     me = api.client.get(f"/api/games/{game.code}/players/{pid}", headers=bearer(own)).json
-    assert me["player"]["settings"] == {"extra_time": 0, "less_motion": False,
-                                        "high_contrast": False, "big_text": False}
+    assert me["player"]["settings"] is None  # the defaults, in no bytes of the phone's
+    hosts = api.client.get(f"/api/games/{game.code}/settings", headers=bearer(game.host)).json
+    assert hosts["heroes"][0]["settings"] == {"extra_time": 0, "less_motion": False,
+                                              "high_contrast": False, "big_text": False}
 
 
 def test_a_hero_turns_on_their_own_screen_settings(client, api, game):

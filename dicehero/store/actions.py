@@ -28,7 +28,6 @@ from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, int_field, normalise_code, only
 from dicehero.store.group_commit import AfterCommit, Job
-from dicehero.store.hero_settings import hero_settings
 from dicehero.store.models import HERO_COLUMNS, ActionRow, Game, Hero, Player
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.projection import GameFold, PlayerFold, replay_player
@@ -271,7 +270,7 @@ class ActionDesk(GameAccess):
                              "done": False}
         return {"player": {**player_json(player, game), "removed": player.removed,
                            "stream_key": stream_key(player.secret_hash),
-                           "settings": hero_settings(player)},
+                           "settings": player.settings},  # null: the defaults
                 "game": {"code": game.code, "status": game.status, "roll": game.roll_count,
                          "rounds": game.rounds, "last_event_id": game.last_event_id,
                          "rolls": rolls},

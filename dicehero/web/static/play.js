@@ -19,6 +19,7 @@
   let roll = 0;
   let over = false;
   let timer = null;
+  let extra = 0;
   let counts = { done: 0, players: 0 };
   let shownForfeit = 0;
   let focusAfterJoin = false; // a hero who just joined: the keyboard goes to the dice
@@ -49,7 +50,7 @@
       if (roll === 0) parts.push(DH.t("wait_roll"));
       else parts.push(DH.tn("heroes_done", counts.players, { done: counts.done }));
       if (timer) {
-        const left = Math.max(0, Math.round(timer.ends - Date.now() / 1000));
+        const left = Math.max(0, Math.round(timer.ends + timer.s * extra / 100 - Date.now() / 1000));
         parts.push(DH.t("timer", { time: Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") }));
       }
     }
@@ -88,6 +89,7 @@
     const d = r.data;
     if (d.player.removed) { $("game").hidden = true; $("removed").hidden = false; return; }
     roll = d.game.roll;
+    mySettings(d.player.settings);
     if (!stream.last) stream.last = d.game.last_event_id;
     DH.text($("hero-title"), d.player.name);
     $("join").hidden = true;
@@ -124,6 +126,15 @@
     else if (lastDone(d.sheet)) showFinal(d);  // the others and the host still to finish
     else if (focusAfterJoin) { focusAfterJoin = false; sheet.focusDice(); }
     liveLine();
+  }
+
+  // Settings: classes on <html>, drawn by settings.css.
+  function mySettings(s) {
+    s = s || {};
+    extra = s.extra_time || 0;
+    const c = document.documentElement.classList, on = s.less_motion || s.high_contrast || s.big_text || innerWidth < 251;
+    c.toggle("s-motion", !!s.less_motion); c.toggle("s-contrast", !!s.high_contrast); c.toggle("s-big", !!s.big_text);
+    if (on && !$("s-css")) document.head.append(Object.assign(document.createElement("link"), { id: "s-css", rel: "stylesheet", href: main.dataset.sCss }));
   }
 
   // A hero who joined late is told which rounds were rolled before they came: those rows
@@ -223,8 +234,8 @@
       // sheet approved or sent, paper entry closed, a hero removed or renamed
       case "player_done": if (finalShown) rankAgain(); else if (me && d.player && d.player.id === me.id) refresh(); break;
       case "paper_sheet": case "paper_closed": if (finalShown) rankAgain(); break;
-      case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000 } : null; break;
-      case "player_removed": case "player_renamed": if (d.player && me && d.player.id === me.id) refresh(); else if (finalShown) rankAgain(); break;
+      case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000, s: d.seconds } : null; break;
+      case "player_removed": case "player_renamed": case "hero_settings": if (d.player && me && d.player.id === me.id) refresh(); else if (finalShown) rankAgain(); break;
       case "players_removed": if (me && (d.players || []).some((p) => p.id === me.id)) refresh(); else if (finalShown) rankAgain(); break;
     }
     liveLine();
@@ -250,7 +261,7 @@
     const st = await api("GET", "");
     if (st.ok) {
       counts = { done: st.data.done_count, players: st.data.player_count };
-      if (st.data.timer) timer = { ends: Date.now() / 1000 + st.data.timer.seconds_left };
+      if (st.data.timer) timer = { ends: Date.now() / 1000 + st.data.timer.seconds_left, s: st.data.timer.seconds || 0 };
     }
     await doRefresh();
     if (me) stream.connect();
