@@ -1,16 +1,21 @@
 """One rule object per kind of location, and one renderer per kind in every layer that
 draws one: a new kind of location is a class in the engine, an entry of kinds.js, a template
-(templates/kinds/) and an entry in the printed sheet's tables, with no ``if kind ==`` to
+(templates/kinds/) and a ``PrintKind`` class (dicehero/printing/kinds/), with no ``if kind ==`` to
 find and extend."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+from pdfkit import dark_share
 from rulekit import HOSPITAL
 
 from dicehero.engine import (
@@ -31,9 +36,13 @@ from dicehero.engine.par_reasons import reason
 from dicehero.engine.rules import apply
 from dicehero.engine.simulation import play_game, simulated_dice
 from dicehero.engine.view import edition_view, sheet_view
-from dicehero.printing.layout import PANEL_SIZES
-from dicehero.printing.sheet import BODY_DRAWERS
-from dicehero.printing.text import SCORING_TEXTS
+from dicehero.printing import SheetHeader, icons, render_sheets
+from dicehero.printing.geometry import Rect
+from dicehero.printing.kinds import PRINT_KINDS
+from dicehero.printing.kinds.base import PrintKind
+from dicehero.printing.layout import page_layout
+from dicehero.printing.panel import CHROME, PanelSize
+from dicehero.printing.parts import panel_parts
 from dicehero.words import english
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +60,7 @@ def _js_kinds() -> set[str]:
 def test_every_layer_draws_every_kind_of_location(app):
     engine = set(kinds.KINDS)
     assert engine == {"cells", "pairs", "track"}
-    assert set(PANEL_SIZES) == set(SCORING_TEXTS) == set(BODY_DRAWERS) == engine
+    assert set(PRINT_KINDS) == engine
     assert _js_kinds() == engine
     with app.app_context():
         for kind in engine:  # the phone sheet's boxes and the paper marks form's
@@ -135,3 +144,48 @@ def test_the_bots_and_par_play_a_new_kind_of_location_from_its_class_alone(monke
     helped = apply(sheet, Action("help", die=1, slot=1))
     assert (english(reason(sheet, Action("help", die=1, slot=1), helped))
             == "Post Office with the 5: 3 Honor now and 1 Wild die")
+
+
+class StampsPrint(PrintKind):
+    """The toy kind on paper: a row of boxes, each with its Honor."""
+
+    name = "stamps"
+
+    def size(self, loc) -> PanelSize:
+        return PanelSize(56.0, CHROME + 12.0, CHROME + 16.0)
+
+    def draw(self, c, loc, body: Rect) -> None:
+        for box, spec in zip(stamp_boxes(loc, body), loc.boxes, strict=True):
+            icons.box(c, box, weight=1.0)
+            icons.honor(c, Rect(box.right + 0.5, box.y, 4.6, 4.6), spec.honor)
+
+    def scoring(self, loc) -> str:
+        return "Each stamped box scores its Honor."
+
+
+def stamp_boxes(loc, body: Rect) -> list[Rect]:
+    """Where the toy kind draws its boxes: 10 mm squares left to right."""
+    return [Rect(body.x + 2.0 + 16.0 * i, body.cy - 5.0, 10.0, 10.0)
+            for i in range(len(loc.boxes))]
+
+
+@pytest.mark.usefixtures("pdftoppm")
+def test_a_new_kind_of_location_prints_from_its_print_class_alone(monkeypatch, tmp_path):
+    edition = _stamps_edition(monkeypatch)
+    monkeypatch.setitem(PRINT_KINDS, "stamps", StampsPrint())
+    out = io.BytesIO()
+    render_sheets(edition, [SheetHeader(hero="Ada")], out, rules=True)
+    pdf = tmp_path / "toy.pdf"
+    pdf.write_bytes(out.getvalue())
+    subprocess.run(["pdftoppm", "-r", "100", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    (ROOT / "tests" / "artifacts").mkdir(exist_ok=True)
+    shutil.copy(tmp_path / "page-1.png", ROOT / "tests" / "artifacts" / "print-toy-kind.png")
+    office = edition.location(HOSPITAL)
+    frame = page_layout(edition).find("location", HOSPITAL).frame
+    body = panel_parts(office, frame, edition.minions_per_location).body
+    for box in stamp_boxes(office, body):  # each box outlined, its inside left to write in
+        assert dark_share(tmp_path / "page-1.png", box, "a4") > 0.05
+        assert dark_share(tmp_path / "page-1.png", box.inset(1.5), "a4") == 0
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "POST OFFICE" in text and "Each stamped box scores its Honor." in text

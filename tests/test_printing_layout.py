@@ -11,17 +11,17 @@ from dicehero.editions import available_editions, load_edition, sheets_dir
 from dicehero.engine.edition import Edition, parse_edition
 from dicehero.printing.cells import line_kind, line_summary
 from dicehero.printing.geometry import PAPERS, Rect
+from dicehero.printing.kinds.cells import grid_parts
+from dicehero.printing.kinds.pairs import pair_parts
+from dicehero.printing.kinds.track import track_parts
 from dicehero.printing.layout import MARGIN, page_layout
 from dicehero.printing.parts import (
-    grid_parts,
     header_parts,
     hero_parts,
-    pair_parts,
     panel_parts,
     round_parts,
     score_parts,
     tally_parts,
-    track_parts,
 )
 
 

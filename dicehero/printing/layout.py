@@ -11,22 +11,17 @@ edition with longer tracks or more rounds lays itself out without new code.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from dicehero.engine.edition import Edition, Location
-from dicehero.printing.cells import legend_beside, legend_lines
 from dicehero.printing.geometry import PAPERS, Rect
+from dicehero.printing.kinds import print_kind
+from dicehero.printing.panel import PanelSize
 
 MARGIN = 7.0
 GAP = 2.2
 HEADER_H = 17.0
 SCORES_H = 14.0
-
-# Panel chrome: the heading bar and the line with the location's rule.
-HEAD_H = 7.0
-RULE_H = 6.6
-PAD = 1.6
 
 KINDS = ("header", "hero", "location", "superpowers", "rounds", "tallies", "scores")
 
@@ -63,60 +58,9 @@ def round_columns(rounds: int) -> int:
     return 1 if rounds <= 4 else 2 if rounds <= 16 else 3
 
 
-def pair_columns(pairs: int) -> int:
-    """How many pairs sit side by side in a compact Hospital-like panel."""
-    return 1 if pairs <= 2 else 2 if pairs <= 8 else 3
-
-
-@dataclass(frozen=True, slots=True)
-class PanelSize:
-    """The room a location's panel asks for: its natural width beside others in a band,
-    its smallest height (every box still writable) and its natural height, and whether
-    it takes a full-width band of its own."""
-
-    width: float
-    smallest: float
-    natural: float
-    wide: bool = False
-
-
-_CHROME = HEAD_H + RULE_H + 2 * PAD  # heading bar, rule line and padding of a panel
-
-
-def _grid_size(location: Location) -> PanelSize:
-    cols = max(len(r) for r in location.rows)
-    rows = len(location.rows)
-    legend = 0 if legend_beside(location) else 4.5 * legend_lines(location)
-    # at its smallest a grid may move its legend beside it (see parts.grid_parts)
-    return PanelSize(max(56.0, 10 + cols * 11 + (38 if legend_beside(location) else 0)),
-                     _CHROME + 6.2 * rows + 5.8, _CHROME + 9.5 * rows + 5 + legend)
-
-
-def _pairs_size(location: Location) -> PanelSize:
-    n = len(location.boxes)
-    return PanelSize(26.0 * pair_columns(n) + 8, _CHROME + 12.5 * math.ceil(n / 3),
-                     _CHROME + 15.0 * math.ceil(n / pair_columns(n)))
-
-
-def _track_size(location: Location) -> PanelSize:
-    n = len(location.boxes)
-    if location.layout == "up":
-        return PanelSize(56.0, _CHROME + 5.9 * n + 4.5, _CHROME + 7.0 * n + 6)
-    # left to right: a band of its own, the rule in the heading bar
-    return PanelSize(56.0, HEAD_H + 2 * PAD + 11.5, HEAD_H + 2 * PAD + 17.0, wide=True)
-
-
-PANEL_SIZES: dict[str, Callable[[Location], PanelSize]] = {
-    "cells": _grid_size,
-    "pairs": _pairs_size,
-    "track": _track_size,
-}
-"""The room each kind of location asks for, by kind (a new kind adds its entry)."""
-
-
 def panel_size(location: Location) -> PanelSize:
     """The room the location's panel asks for."""
-    return PANEL_SIZES[location.kind](location)
+    return print_kind(location).size(location)
 
 
 def is_wide(location: Location) -> bool:

@@ -10,8 +10,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, KeepInFrame, Paragraph, Spacer
 
 from dicehero.engine.edition import Edition
+from dicehero.printing.kinds import print_kind
 from dicehero.printing.layout import PageLayout
-from dicehero.printing.text import BOLD, REGULAR, printable, scoring_text
+from dicehero.printing.text import BOLD, REGULAR, printable
 
 BODY = ParagraphStyle("body", fontName=REGULAR, fontSize=11.5, leading=15, spaceAfter=3.5)
 TITLE = ParagraphStyle("title", parent=BODY, fontName=BOLD, fontSize=20, leading=24, spaceAfter=2)
@@ -46,7 +47,7 @@ def rules_story(edition: Edition) -> list[Flowable]:
     ]
     for loc in e.locations:
         story.append(Paragraph(f"<b>{loc.number} {_e(loc.name)}</b>: {_e(loc.rule)} "
-                               f"<i>{_e(scoring_text(loc))}</i>", ITEM))
+                               f"<i>{_e(print_kind(loc).scoring(loc))}</i>", ITEM))
     story.append(Paragraph(f"Superpowers (use yours {e.superpower_uses} times, X a box each time)",
                            HEADING))
     for sp in e.superpowers:

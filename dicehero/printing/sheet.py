@@ -12,22 +12,18 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from dicehero.engine.edition import Edition, Location
+from dicehero.engine.edition import Edition
 from dicehero.printing import icons
-from dicehero.printing.cells import cell_position, line_kind, line_summary
 from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.kinds import print_kind
 from dicehero.printing.layout import Element, PageLayout, is_wide
 from dicehero.printing.parts import (
-    LEGEND_LINE,
-    grid_parts,
     header_parts,
     hero_parts,
-    pair_parts,
     panel_parts,
     round_parts,
     score_parts,
     tally_parts,
-    track_parts,
 )
 from dicehero.printing.qr import draw_qr
 from dicehero.printing.scripts import draw_name
@@ -47,7 +43,6 @@ from dicehero.printing.text import (
 )
 
 HEAD_GREY = 0.88
-NUMBER_GREY = 0.45
 RADIUS = 1.6
 
 
@@ -172,116 +167,7 @@ def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
         draw_fitted(c, location.rule, ITALIC, 8.5, rule, min_pt=6)
     else:
         draw_block(c, location.rule, ITALIC, 7.5, parts.rule, max_lines=2, min_pt=6)
-    BODY_DRAWERS[location.kind](c, location, parts.body)
-
-
-def _draw_cells(c: Canvas, location: Location, body: Rect) -> None:
-    g = grid_parts(location, body)
-    for cell, number in zip(g.cells, location.cell_numbers, strict=True):
-        inner = cell.inset(0.5)
-        icons.box(c, inner, weight=0.9)
-        c.setFillGray(NUMBER_GREY)
-        size = inner.h * 0.62
-        c.setFont(BOLD, size)
-        c.drawCentredString(inner.cx, inner.cy - size * 0.35, str(number))
-        c.setFillGray(0)
-    honors: dict[tuple[str, int], int] = {}
-    for line in location.lines:
-        honors[line_kind(location, line)] = line.honor
-    for index, badge in g.row_badges.items():
-        icons.honor(c, badge, honors[("row", index)])
-    for index, badge in g.column_badges.items():
-        icons.honor(c, badge, honors[("column", index)])
-    _draw_grid_legend(c, location, g.cells, g.legend, g.beside)
-
-
-def _bracketable(location: Location) -> bool:
-    """Whether every reward group is a run of whole rows, the runs not overlapping."""
-    seen: set[int] = set()
-    for group in location.rewards:
-        rows = sorted({cell_position(location, cell)[0] for cell in group.cells})
-        whole = sum(len(location.rows[r]) for r in rows) == len(group.cells)
-        if not whole or rows != list(range(rows[0], rows[-1] + 1)) or seen & set(rows):
-            return False
-        seen |= set(rows)
-    return True
-
-
-def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
-                      legend: Rect, beside: bool) -> None:
-    summary = line_summary(location)
-    line_h = LEGEND_LINE
-    icon = line_h - 0.9
-    if beside and _bracketable(location):
-        for group in location.rewards:
-            top = max(cells[i].top for i in group.cells) - 0.9
-            bottom = min(cells[i].y for i in group.cells) + 0.9
-            x = legend.x
-            c.setLineWidth(pt(0.8))
-            c.lines([(x, top, x + 1.2, top), (x, top, x, bottom), (x, bottom, x + 1.2, bottom)])
-            mid = (top + bottom) / 2
-            icons.reward(c, Rect(x + 2.0, mid - icon / 2, icon, icon), group.reward)
-            lines = wrap(group.label, REGULAR, pt(7), legend.right - x - 3.0 - icon)[:2]
-            c.setFont(REGULAR, pt(7))
-            for k, text in enumerate(lines):
-                c.drawString(x + 3.0 + icon, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text)
-        y = legend.y + 0.5
-        for text in reversed(summary):
-            draw_fitted(c, text, BOLD, 7.5, Rect(legend.x, y, legend.w, line_h))
-            y += line_h
-        return
-    y = legend.top - line_h
-    for text in summary:
-        draw_fitted(c, text, BOLD, 7.5, Rect(legend.x + 1.0, y, legend.w - 1.0, line_h),
-                    align="left")
-        y -= line_h
-    for group in location.rewards:
-        icons.reward(c, Rect(legend.x + 1.0, y + 0.45, icon, icon), group.reward)
-        draw_fitted(c, f"for {group.label}", REGULAR, 7.5,
-                    Rect(legend.x + 2.5 + icon, y, legend.w - 2.5 - icon, line_h))
-        y -= line_h
-
-
-def _draw_pairs(c: Canvas, location: Location, body: Rect) -> None:
-    for pair, box in zip(pair_parts(location, body), location.boxes, strict=True):
-        icons.box(c, pair.first, weight=0.9)
-        icons.box(c, pair.second, weight=0.9)
-        mid_y = pair.first.cy
-        mid_x = (pair.first.right + pair.second.x) / 2
-        c.setLineWidth(pt(0.8))
-        c.line(mid_x - 0.9, mid_y + 0.5, mid_x + 0.9, mid_y + 0.5)
-        c.line(mid_x - 0.9, mid_y - 0.5, mid_x + 0.9, mid_y - 0.5)
-        icons.honor(c, pair.badge, box.honor)
-        icons.reward(c, pair.reward, box.reward)
-
-
-def _draw_track(c: Canvas, location: Location, body: Rect) -> None:
-    t = track_parts(location, body)
-    up = location.layout == "up"
-    for i, (box, badge, reward, spec) in enumerate(
-            zip(t.boxes, t.badges, t.rewards, location.boxes, strict=True)):
-        icons.box(c, box, weight=1.0)
-        icons.honor(c, badge, spec.honor)
-        icons.reward(c, reward, spec.reward)
-        # an upward track has its long arrow instead: chevrons would crowd its boxes
-        if not up and i + 1 < len(t.boxes):
-            nxt = t.boxes[i + 1]
-            icons.chevron(c, (box.right + nxt.x) / 2, box.cy, min(2.4, nxt.x - box.right))
-    c.setFont(BOLD, pt(6.5))
-    if up:
-        c.drawCentredString(t.boxes[0].cx, t.start.y + 0.8, "START")
-        x = t.boxes[0].x - 3.0
-        icons.arrow(c, x, t.boxes[0].y, x, t.boxes[-1].top)
-    else:
-        c.drawCentredString(t.start.cx - 0.8, t.start.cy + 1.0, "START")
-        icons.arrow(c, t.start.x + 0.5, t.start.cy - 1.6, t.start.right - 1.2, t.start.cy - 1.6)
-
-
-BODY_DRAWERS: dict[str, Callable[[Canvas, Location, Rect], None]] = {
-    "cells": _draw_cells,
-    "pairs": _draw_pairs,
-    "track": _draw_track,
-}
+    print_kind(location).draw(c, location, parts.body)
 
 
 # --- tables: superpowers, rounds, tallies, scores ----------------------------

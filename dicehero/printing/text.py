@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from dicehero.engine.edition import Edition, Location
-from dicehero.printing.cells import line_summary
+from dicehero.engine.edition import Edition
 from dicehero.printing.geometry import Rect, pt
 
 REGULAR = "Helvetica"
@@ -93,40 +90,9 @@ def wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
     return simpleSplit(printable(text), font, size, max_w)
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def reward_name(reward: str) -> str:
     """``wild`` -> ``a Wild die``, ``bystander`` -> ``a Bystander``."""
     return "a Wild die" if reward == "wild" else "a Bystander"
-
-
-def _cells_scoring(location: Location) -> str:
-    parts = line_summary(location)
-    parts += [f"{g.label}: {reward_name(g.reward)}" for g in location.rewards]
-    return "; ".join(parts) + "."
-
-
-def _boxes_scoring(location: Location, head: str) -> str:
-    """``head`` with the boxes' Honor, then the boxes that reward."""
-    honors = "/".join(str(b.honor) for b in location.boxes)
-    where = [f"{reward_name(b.reward)} at box {i + 1}"
-             for i, b in enumerate(location.boxes) if b.reward]
-    return f"{head} ({honors})" + ("; " + _join(where) if where else "") + "."
-
-
-SCORING_TEXTS: dict[str, Callable[[Location], str]] = {
-    "cells": _cells_scoring,
-    "pairs": lambda loc: _boxes_scoring(loc, "Each completed pair scores its Honor"),
-    "track": lambda loc: _boxes_scoring(loc, "Scores the Honor of the furthest box reached"),
-}
-"""How each kind of location scores, in one sentence (a new kind adds its entry)."""
-
-
-def scoring_text(location: Location) -> str:
-    """One sentence on how a location scores and what it rewards, for the rules page."""
-    return SCORING_TEXTS[location.kind](location)
 
 
 def edition_line(edition: Edition) -> str:
