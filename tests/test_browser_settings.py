@@ -15,6 +15,7 @@ from browser_support import (  # noqa: F401
     api_post,
     browser,
     join_phone,
+    open_projector,
     server,
     shot,
     watch_errors,
@@ -98,3 +99,7 @@ def test_a_heros_extra_time_keeps_their_own_timer_waiting_longer(browser, server
         assert re.search(shown, phones[name].locator("#live").inner_text())
     state = json.load(urllib.request.urlopen(server + url))
     assert state["timer"]["extra_left"] > 100  # the host's timer waits for Ann too
+    projector = open_projector(browser, server, code, host, 2, tools=False)
+    projector.wait_for_function(
+        "/(1:5\\d|2:00)/.test(document.getElementById('timer').textContent)")
+    shot(projector, "settings-extra-time-projector-1920x1080")

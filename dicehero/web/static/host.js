@@ -157,7 +157,7 @@
     }
     fitRoster();
     // timer
-    timerEnds = s.timer ? Date.now() / 1000 + s.timer.seconds_left : null;
+    timerEnds = s.timer ? Date.now() / 1000 + Math.max(s.timer.seconds_left, s.timer.extra_left || 0) : null; // extra time: waits longer
     $("b-timer-stop").hidden = !timerEnds;
     tick();
     if (over) drawn.results();
