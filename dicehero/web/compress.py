@@ -39,18 +39,25 @@ _versions: dict[str, tuple[float, str]] = {}  # path -> (mtime, version)
 _gzipped: dict[tuple[str, str], bytes] = {}  # (path, etag) -> gzip bytes
 _leaned: dict[tuple[str, str], bytes] = {}  # (path, etag) -> the body without comments
 
-# Whole-line // comments, /* */ comments and each line's indentation: none is code in our
-# scripts and style sheets (no template literal or string spans lines).
+# Whole-line // comments, /* */ comments, blank lines and each line's indentation: none is
+# code in our scripts and style sheets (no template literal or string spans lines).
 _LEAN = {
-    "text/javascript": re.compile(rb"^[ \t]*//[^\n]*\n|\A/\*.*?\*/\n|^[ \t]+", re.M | re.S),
-    "text/css": re.compile(rb"/\*.*?\*/\n?|^[ \t]+", re.M | re.S),
+    "text/javascript": re.compile(rb"^[ \t]*//[^\n]*\n|\A/\*.*?\*/\n|^[ \t]*\n|^[ \t]+",
+                                  re.M | re.S),
+    "text/css": re.compile(rb"/\*.*?\*/\n?|^[ \t]*\n|^[ \t]+", re.M | re.S),
 }
+# The spaces around a style sheet's braces ("a { b }"): no string in ours holds a brace.
+_CSS_BRACES = re.compile(rb"[ \t]*([{}])[ \t]*")
 
 
 def lean(data: bytes, mimetype: str) -> bytes:
-    """A static script or style sheet without its comments and indentation."""
-    pattern = _LEAN.get("text/javascript" if mimetype.endswith("javascript") else mimetype)
-    return pattern.sub(b"", data) if pattern else data
+    """A static script or style sheet without its comments, blank lines and indentation."""
+    kind = "text/javascript" if mimetype.endswith("javascript") else mimetype
+    pattern = _LEAN.get(kind)
+    if pattern is None:
+        return data
+    data = pattern.sub(b"", data)
+    return _CSS_BRACES.sub(rb"\1", data) if kind == "text/css" else data
 
 
 def static_version(filename: str) -> str | None:

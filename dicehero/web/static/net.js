@@ -60,10 +60,10 @@
   // `closed()` says whether the stream is down for good (the page may open it again).
   DH.stream = function (code, on) {
     let es = null;
-    const stream = { last: 0, connect, closed: () => !es || es.readyState === EventSource.CLOSED };
+    const stream = { last: 0, query: "", connect, closed: () => !es || es.readyState === EventSource.CLOSED };
     function connect() {
       if (es) es.close();
-      es = new EventSource("/api/games/" + code + "/events?last_event_id=" + stream.last);
+      es = new EventSource("/api/games/" + code + "/events?last_event_id=" + stream.last + stream.query);
       es.onopen = () => { if (on.open) on.open(); };
       es.onmessage = (e) => {
         if (e.lastEventId) stream.last = +e.lastEventId;

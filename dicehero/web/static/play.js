@@ -76,9 +76,8 @@
     return { sheet: null, error };
   }
 
-  // Several events in a burst need only one read of the sheet; an event during a read gets
-  // another. A read that fails (Wi-Fi gone) is not an error: the 'online' event or the
-  // stream's reconnect reads again.
+  // A burst of events: one read (one more if during a read). A failed read (no Wi-Fi) is
+  // no error: the 'online' event or the stream's reconnect reads again.
   const refresh = DH.coalesce(() => doRefresh().catch(() => setConn(false)), 60);
 
   async function doRefresh() {
@@ -86,7 +85,13 @@
     const r = await api("GET", "/players/" + me.id + "?edition=0");
     if (r.status === 401 || r.status === 404) { localStorage.removeItem(KEY); me = null; showJoin(); return; }
     if (!r.ok) return;
-    const d = r.data;
+    show(r.data);
+  }
+
+  let pushWait = null;  // the sheet as read, or as the stream sent it with a roll
+  function show(d) {
+    clearTimeout(pushWait);
+    stream.query = "&hero=" + me.id + "&key=" + d.player.stream_key;
     if (d.player.removed) { $("game").hidden = true; $("removed").hidden = false; return; }
     roll = d.game.roll;
     mySettings(d.player.settings);
@@ -228,7 +233,8 @@
     if (d.player_count !== undefined) counts.players = d.player_count;
     if (d.done_count !== undefined) counts.done = d.done_count;
     switch (ev.type) {
-      case "roll": counts.done = 0; timer = null; refresh(); break;
+      case "roll": counts.done = 0; timer = null; clearTimeout(pushWait); pushWait = setTimeout(refresh, stream.query ? 4000 : 0); break;
+      case "sheet": if (me && d.player.id === me.id) show(d); break;
       case "offer": case "game_over": case "snapshot": refresh(); break;
       // what moves the ranking once this hero's end screen is up: a hero done, a paper
       // sheet approved or sent, paper entry closed, a hero removed or renamed
@@ -267,7 +273,7 @@
     if (me) stream.connect();
   }
 
-  // -- joining --------------------------------------------------------------------------
+  // -- joining
   function showJoin() {
     $("game").hidden = true;
     setConn(true);
