@@ -62,10 +62,13 @@ def test_a_password_stream_game_hides_its_code_and_asks_phones_for_the_password(
     # The projected view: no join code, no QR code, not in the tab's title either.
     assert not page.locator(".joincode").is_visible()
     assert page.locator(".streamnote").is_visible()
+    # The address line does not end on "and type" with no code after it.
+    assert page.locator(".joinurl:visible").inner_text().endswith("the code the host gives you.")
     assert code not in page.title() and code not in page.locator("main").inner_text()
     shot(page, "host-stream-1920")
     page.click("#b-tools")  # the host looks it up to give it out
     assert page.locator(".code").inner_text() == code
+    assert page.locator(".joinurl:visible").inner_text().endswith("and type")
     page.click("#b-tools")
 
     phone = browser.new_context(viewport=PHONE).new_page()
