@@ -150,3 +150,26 @@ def test_the_first_daily_game_is_the_days_score_and_the_next_is_practice(
     assert errors == []
     ctx.close()
 
+
+
+def test_after_the_last_round_the_end_screen_comes_before_the_coachs_question(
+        browser, base_url):  # noqa: F811
+    ctx = browser.new_context(viewport=PHONE)
+    page = ctx.new_page()
+    page.goto(base_url + "/solo")
+    solo_at_the_last_round(page)
+    page.click("#b-done")
+    page.click("#b-done")  # the second tap leaves the dice unused
+    page.wait_for_selector("#final:visible")
+    page.wait_for_selector("#coach:visible")  # the last round can still be looked back on
+    # "Game over" is the first thing the phone shows, at the top of the screen; the question
+    # about round 10 waits below the end screen.
+    top = page.evaluate("document.getElementById('final-title').getBoundingClientRect().top")
+    assert 0 <= top < PHONE["height"] / 3
+    final_box = page.locator("#final").bounding_box()
+    coach_box = page.locator("#coach").bounding_box()
+    assert coach_box["y"] >= final_box["y"] + final_box["height"]
+    shot(page, "solo-end-before-coach-360")
+    page.locator("#coach").scroll_into_view_if_needed()
+    shot(page, "solo-end-coach-below-360")
+    ctx.close()
