@@ -98,7 +98,7 @@ def _copy_marks(page, paper: PaperMarks) -> None:
         else:
             for k, value in enumerate(marks):
                 page.select_option(f"#m{loc.number}-{k + 1}", str(value))
-        page.select_option(f"#m{loc.number}-minions", str(minions))
+        page.fill(f"#m{loc.number}-minions", str(minions))
     page.select_option("#m-bystanders", str(paper.bystanders))
     for r, dice in enumerate(paper.rolls, start=1):
         for d, value in enumerate(reversed(dice), start=1):  # any order within a round
@@ -169,6 +169,10 @@ def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(br
     host.wait_for_function(
         "document.getElementById('verdict-text').textContent.includes('Approved by the host')")
     shot(host, "paper-marks-host-approved", full_page=True)
+    # the child's page, never reloaded, hears of the approval on the game's event stream
+    page.wait_for_function(
+        "document.getElementById('verdict-text').textContent.includes('Approved by the host')")
+    shot(page, "paper-marks-phone-approved-live")
 
 
 def test_marks_no_play_draws_are_refused_on_the_page_in_plain_words(browser, served):  # noqa: F811
@@ -233,3 +237,73 @@ def test_the_one_wrong_mark_is_named_and_ringed_for_the_child_and_the_host(brows
             timeout=30_000)
         assert page.locator(".wrong-mark").count() == 0
         assert errors == []
+
+
+def _marks_page(browser, base: str, code: str, ada: dict):  # noqa: F811
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{base}/paper/{code}")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"dh.paper.{code}", json.dumps({"id": ada["player"]["id"],
+                                                   "secret": ada["secret"]})])
+    page.goto(f"{base}/paper/{code}/marks")
+    page.wait_for_selector("#marks-form:visible")
+    return page
+
+
+def test_the_marks_page_shows_the_locations_in_the_printed_sheets_order(browser, served):  # noqa: F811
+    from dicehero.printing.layout import page_layout
+
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    printed = [e.location for e in page_layout(load_edition("classic")).elements
+               if e.kind == "location"]
+    shown = [int(x) + 1 for x in page.eval_on_selector_all(
+        ".loc-marks", "els => els.map(e => e.dataset.loc)")]
+    assert shown == printed
+    assert shown != sorted(shown)  # the paper is not in number order: Church before Powerplant
+    shot(page, "paper-marks-phone-order", full_page=True)
+
+
+def test_downtown_is_a_column_filled_from_the_bottom(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    tops = [page.locator(f"#m3-{k}").bounding_box()["y"] for k in range(1, 9)]
+    assert tops == sorted(tops, reverse=True)  # box 1 lowest, box 8 highest
+    lefts = {round(page.locator(f"#m3-{k}").bounding_box()["x"]) for k in range(1, 9)}
+    assert len(lefts) == 1  # one column
+    page.locator("#m3-1").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-downtown")
+
+
+def test_each_hospital_pair_sits_with_its_honor(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    hospital = load_edition("classic").location(2)
+    honors = page.locator(".loc-marks[data-loc='1'] .mpair .mh").all_inner_texts()
+    assert honors == [str(b.honor) for b in hospital.boxes]
+    page.locator(".loc-marks[data-loc='1']").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-hospital")
+
+
+def test_only_the_two_superpowers_this_table_rolled_are_offered(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)  # the table rolled 3 and 4
+    page = _marks_page(browser, base, code, ada)
+    values = page.eval_on_selector_all("#m-power option", "os => os.map(o => o.value)")
+    assert values == ["", "3", "4"]
+
+
+def test_robot_minions_are_counted_with_big_plus_and_minus(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    plus = page.locator(".loc-marks[data-loc='0'] .step[data-step='1']")
+    assert plus.bounding_box()["height"] >= 44
+    for _ in range(5):  # one more tap than there are Robot Minions: it stops at the last
+        plus.click()
+    assert page.input_value("#m1-minions") == str(load_edition("classic").minions_per_location)
+    page.click(".loc-marks[data-loc='0'] .step[data-step='-1']")
+    assert page.input_value("#m1-minions") == str(load_edition("classic").minions_per_location - 1)

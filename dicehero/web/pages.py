@@ -27,6 +27,8 @@ from markupsafe import Markup
 
 from dicehero.addresses import is_loopback, only_this_machine, reachable_base
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
+from dicehero.engine.paper_rows import paper_offer
+from dicehero.printing.layout import page_layout
 from dicehero.store.names import NAME_MAX
 from dicehero.web import games
 from dicehero.web.device import give_device
@@ -113,7 +115,12 @@ def paper_marks(code: str) -> str:
     """A paper sheet entered as it is drawn: the printed sheet as a form of marks."""
     state = _game_state(code)
     edition = load_edition(state["edition"])
-    return render_template("paper_marks.html", game=state, edition=edition_shown(edition))
+    # The locations in the printed sheet's reading order, so the form reads as the paper.
+    order = [e.location - 1 for e in page_layout(edition).elements if e.kind == "location"]
+    offer = state["offer"]["choices"] if state["offer"] else []
+    offered = paper_offer(state["power_mode"], offer, edition) or range(1, edition.faces + 1)
+    return render_template("paper_marks.html", game=state, edition=edition_shown(edition),
+                           order=order, offered=set(offered))
 
 
 @bp.get("/host")

@@ -65,10 +65,10 @@
       wrote: wroteNumber,
       read(fs) {
         const out = [];
-        for (const s of fs.querySelectorAll(".track select")) { if (!s.value) break; out.push(+s.value); }
+        for (const s of fs.querySelectorAll(".mtrack select")) { if (!s.value) break; out.push(+s.value); }
         return out;
       },
-      fill(fs, marks) { fs.querySelectorAll(".track select").forEach((s, k) => show(s, marks[k])); },
+      fill(fs, marks) { fs.querySelectorAll(".mtrack select").forEach((s, k) => show(s, marks[k])); },
     },
   };
 })();

@@ -19,12 +19,15 @@
   const errText = (r) => (r.data && r.data.error ? r.data.error.message : DH.t("server_said", { status: String(r.status) }));
   const sheetPath = () => "/players/" + me.id + "/paper";
 
+  // The locations' fieldsets in the edition's order (the page draws them in the paper's).
+  const locs = () => [...document.querySelectorAll(".loc-marks")].sort((a, b) => a.dataset.loc - b.dataset.loc);
+
   function collect() {
-    const marks = [...document.querySelectorAll(".loc-marks")].map((fs) => DH.kinds[fs.dataset.kind].read(fs));
+    const marks = locs().map((fs) => DH.kinds[fs.dataset.kind].read(fs));
     const out = {
       superpower: $("m-power").value ? +$("m-power").value : null,
       marks,
-      minions: [...document.querySelectorAll(".mminions")].map((s) => +s.value),
+      minions: locs().map((fs) => +fs.querySelector(".mminions").value || 0),
       wild_used: +$("m-wild").value,
       powers_used: +$("m-powers").value,
     };
@@ -53,8 +56,10 @@
     $("m-power").value = m.superpower == null ? "" : String(m.superpower);
     $("m-powers").value = String(m.powers_used || 0);
     $("m-wild").value = String(m.wild_used || 0);
-    document.querySelectorAll(".loc-marks").forEach((fs, i) => DH.kinds[fs.dataset.kind].fill(fs, m.marks[i]));
-    document.querySelectorAll(".mminions").forEach((s, i) => { s.value = String(m.minions[i] || 0); });
+    locs().forEach((fs, i) => {
+      DH.kinds[fs.dataset.kind].fill(fs, m.marks[i]);
+      fs.querySelector(".mminions").value = String(m.minions[i] || 0);
+    });
     $("m-bystanders").value = m.bystanders == null ? "" : String(m.bystanders);
     document.querySelectorAll(".mround").forEach((row, r) => {
       const dice = (m.rolls || [])[r] || [];
@@ -116,10 +121,10 @@
   // the host look at the right box; any other refusal, or a new check, clears the ring.
   function ringWrong(mark) {
     document.querySelectorAll(".wrong-mark").forEach((el) => el.classList.remove("wrong-mark"));
-    const fs = mark ? document.querySelectorAll(".loc-marks")[mark.location] : null;
+    const fs = mark ? locs()[mark.location] : null;
     if (!fs) return;
     // A fieldset holds one kind's boxes: its cells, its pairs or its track's boxes, by slot.
-    const el = mark.minion ? fs.querySelector(".mminions") : fs.querySelectorAll(".mcell, .mpair, .track select")[mark.slot];
+    const el = mark.minion ? fs.querySelector(".mminions") : fs.querySelectorAll(".mcell, .mpair, .mtrack select")[mark.slot];
     if (el) el.classList.add("wrong-mark");
   }
 
@@ -135,6 +140,11 @@
   document.addEventListener("click", (ev) => {
     const b = ev.target.closest(".mcell");
     if (b) b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
+    const step = ev.target.closest(".step");
+    if (step) { // the Robot Minions stepper, kept between 0 and its max
+      const n = step.parentNode.querySelector("input");
+      n.value = String(Math.min(+n.max, Math.max(0, (+n.value || 0) + +step.dataset.step)));
+    }
   });
 
   $("marks-form").addEventListener("submit", async (ev) => {
@@ -160,6 +170,17 @@
     if (r.ok) showVerdict(r.data, true); else showError(errText(r));
   });
 
+  // The host approves (or the sheet changes) elsewhere: this page says so without a reload.
+  const stream = DH.stream(code, {
+    message: async (e) => {
+      let ev = null;
+      try { ev = JSON.parse(e.data); } catch (err) { return; }
+      if (ev.type !== "paper_closed" && !(ev.type === "paper_sheet" && ev.data.player.id === me.id)) return;
+      const r = await api("GET", sheetPath());
+      if (r.ok && r.data.paper.marks && !$("verdict-text").classList.contains("err")) showVerdict(r.data);
+    },
+  });
+
   (async function boot() {
     if (hero) $("to-rounds").href += "?hero=" + hero;
     const st = await api("GET", "");
@@ -170,5 +191,7 @@
     $("who").textContent = DH.t(hostSecret ? "entering_for" : "your_sheet_name", { name: r.data.player.name });
     $("marks-form").hidden = false;
     if (r.data.paper.marks) { fill(r.data.paper.marks); showVerdict(r.data); }
+    stream.last = st.ok ? st.data.last_event_id : 0;
+    stream.connect();
   })();
 })();
