@@ -103,3 +103,25 @@ def test_a_heros_extra_time_keeps_their_own_timer_waiting_longer(browser, server
     projector.wait_for_function(
         "/(1:5\\d|2:00)/.test(document.getElementById('timer').textContent)")
     shot(projector, "settings-extra-time-projector-1920x1080")
+
+
+def test_ranks_only_at_the_end_leave_the_projected_break_without_ranks(
+        browser, server):  # noqa: F811
+    game = api_post(server, "/api/games", {"rounds": 2})
+    code, host = game["code"], game["host_secret"]
+    url = f"/api/games/{code}"
+    heroes = {n: api_post(server, url + "/players", {"name": n}) for n in ("Ann", "Bob")}
+    tools = open_projector(browser, server, code, host, 2, tools=True)
+    tools.click("#room-ranks")  # the teacher's setting, in Host tools
+    tools.wait_for_function("document.getElementById('room-ranks').checked")
+    api_post(server, url + "/offer", {"choices": [3, 4]}, host)
+    api_post(server, url + "/rolls", {"dice": [3, 3, 5, 1], "number": 1}, host)
+    for n, h in heroes.items():
+        for k, action in enumerate(({"type": "choose", "superpower": 3}, {"type": "done"})):
+            api_post(server, f"{url}/players/{h['player']['id']}/actions",
+                     {"action": action, "roll": 1, "idempotency_key": f"{n}{k}"}, h["secret"])
+    page = open_projector(browser, server, code, host, 2, tools=False)
+    page.wait_for_selector("#ranks-later:not([hidden])")
+    shot(page, "settings-ranks-at-end-break-1920x1080")
+    assert page.locator("#top5 li").count() == 0
+    assert "#1" not in page.evaluate("document.body.innerText")

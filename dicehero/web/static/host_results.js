@@ -23,6 +23,7 @@
       if (!r.ok || standingsKey !== key) return;
       const board = r.data.leaderboard.filter((e) => !e.pending);  // a sheet to check: no place
       text($("standings-h"), DH.t("standings_after", { round: s.roll }));
+      $("ranks-later").hidden = !r.data.ranks_hidden;  // the die map still shows
       const ol = $("top5");
       ol.replaceChildren();
       for (const e of board.slice(0, 5)) {

@@ -49,11 +49,18 @@
       $("hero-frame").src = r.data.path;
       h.refresh();
     });
+    // Ranks only at the end: no standings between rounds, on any screen (issue 25.11).
+    $("room-ranks").addEventListener("change", async () => {
+      const r = await api("POST", "/room", { ranks_at_end: $("room-ranks").checked });
+      if (!r.ok) failed(r);
+      h.refresh();
+    });
     api("GET", "/me").then((r) => {
       if (r.ok && r.data.role === "cohost") { h.main.classList.add("cohost"); say(DH.t("cohost_here")); }
     });
     return function render(s) {
       if (document.activeElement !== $("delay")) $("delay").value = s.overlay_delay;
+      $("room-ranks").checked = !!s.ranks_at_end;
     };
   };
 })();
