@@ -307,3 +307,17 @@ def test_robot_minions_are_counted_with_big_plus_and_minus(browser, served):  # 
     assert page.input_value("#m1-minions") == str(load_edition("classic").minions_per_location)
     page.click(".loc-marks[data-loc='0'] .step[data-step='-1']")
     assert page.input_value("#m1-minions") == str(load_edition("classic").minions_per_location - 1)
+
+
+def test_a_grid_shows_each_row_and_column_honor_where_the_paper_prints_it(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    # City Hall: 4 at the end of each of its 3 rows and under each of its 3 columns
+    assert page.locator(".loc-marks[data-loc='0'] .mh").all_inner_texts() == ["4"] * 6
+    # Church: no row Honor, 15 under each of its two columns
+    assert page.locator(".loc-marks[data-loc='5'] .mh").all_inner_texts() == ["15", "15"]
+    page.locator(".loc-marks[data-loc='0']").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-city-hall")
+    page.locator(".loc-marks[data-loc='5'] .cellgrid").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-church")
