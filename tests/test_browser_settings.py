@@ -125,3 +125,20 @@ def test_ranks_only_at_the_end_leave_the_projected_break_without_ranks(
     shot(page, "settings-ranks-at-end-break-1920x1080")
     assert page.locator("#top5 li").count() == 0
     assert "#1" not in page.evaluate("document.body.innerText")
+
+
+def test_the_host_sets_a_heros_bigger_text_in_host_tools(browser, server):  # noqa: F811
+    code, host, url = _rolled_game(server)
+    phone = browser.new_context(viewport=PHONE).new_page()
+    join_phone(phone, server, code, "Ann")
+    tools = open_projector(browser, server, code, host, 1, tools=True)
+    tools.wait_for_function("document.getElementById('hs-hero').options.length === 1")
+    tools.check("#hs-big_text")
+    tools.select_option("#hs-extra", "50")
+    tools.click("#hs-form button[type=submit]")
+    phone.wait_for_function("document.documentElement.classList.contains('s-big')")
+    shot(tools, "settings-host-tools-1920x1080")
+    pid = phone.evaluate(f"JSON.parse(localStorage.getItem('dh.player.{code}')).id")
+    hosts = json.load(urllib.request.urlopen(urllib.request.Request(
+        server + url + "/settings", headers={"Authorization": f"Bearer {host}"})))
+    assert next(h for h in hosts["heroes"] if h["id"] == pid)["settings"]["extra_time"] == 50

@@ -55,6 +55,35 @@
       if (!r.ok) failed(r);
       h.refresh();
     });
+    // A hero's settings (issue 25.11), in Host tools only: the class never sees who has which.
+    const SCREEN = ["big_text", "high_contrast", "less_motion"];
+    let heroSettings = {};
+    async function loadSettings() {
+      const r = await api("GET", "/settings");
+      if (!r.ok) return;
+      heroSettings = Object.fromEntries(r.data.heroes.map((x) => [x.id, x.settings]));
+      const sel = $("hs-hero"), was = sel.value;
+      sel.replaceChildren(...r.data.heroes.map((x) => new Option(x.name, x.id)));
+      if (was && heroSettings[was]) sel.value = was;
+      showSettings();
+    }
+    function showSettings() {
+      const s = heroSettings[$("hs-hero").value];
+      if (!s) return;
+      $("hs-extra").value = String(s.extra_time);
+      for (const k of SCREEN) $("hs-" + k).checked = s[k];
+    }
+    $("hs-hero").addEventListener("change", showSettings);
+    $("hs-hero").addEventListener("focus", loadSettings);  // heroes who joined since
+    $("hs-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const body = { extra_time: +$("hs-extra").value };
+      for (const k of SCREEN) body[k] = $("hs-" + k).checked;
+      const r = await api("PUT", "/players/" + $("hs-hero").value + "/settings", body);
+      if (!r.ok) { failed(r); return; }
+      heroSettings[r.data.player_id] = r.data.settings;
+    });
+    loadSettings();
     api("GET", "/me").then((r) => {
       if (r.ok && r.data.role === "cohost") { h.main.classList.add("cohost"); say(DH.t("cohost_here")); }
     });
