@@ -9,7 +9,9 @@ them: the store folds and counts them like any others), each with a phone: an ev
 stream and a kept-alive connection for its requests.
 
 * Roll to ready to tap: the host rolls (``go_on``: nobody pressed Done); each phone, on
-  the roll event, reads its sheet (the legal places of each die), as the phone page does.
+  the roll event, reads its sheet (the legal places of each die), as the phone page did;
+  with ``--push`` also (this checkout only) phones whose stream carries their hero and
+  stream key: ready when their sheet arrives on the stream after the roll, nothing read.
   Per roll, from just before the roll request: when each phone has the roll event, and
   when it has its sheet ("ready to tap"). Prints p50/p99 of both over every phone and
   roll, the roll request's reply, and the server's CPU per roll (until every phone is
@@ -79,15 +81,22 @@ def connect(port: int) -> object:
     return s
 
 
-def open_streams(port: int, code: str, n: int) -> list:
-    """``n`` event streams of the game, each past its headers (a plain loop: no greenlets)."""
+def open_streams(port: int, code: str, n: int,
+                 phones: list[tuple[int, str]] | None = None) -> list:
+    """``n`` event streams of the game, each past its headers (a plain loop: no greenlets);
+    with ``phones``, each stream is its hero's, with its stream key (the sheet is pushed)."""
+    from dicehero.store.actions import stream_key
+
     _status, state = request(port, "GET", f"/api/games/{code}")
-    req = (f"GET /api/games/{code}/events HTTP/1.1\r\nHost: x\r\n"
-           f"Last-Event-ID: {state['last_event_id']}\r\n\r\n").encode()
     socks = []
     for i in range(n):
+        query = ""
+        if phones:
+            pid, secret = phones[i]
+            query = f"?hero={pid}&key={stream_key(hashlib.sha256(secret.encode()).hexdigest())}"
         s = connect(port)
-        s.sendall(req)
+        s.sendall((f"GET /api/games/{code}/events{query} HTTP/1.1\r\nHost: x\r\n"
+                   f"Last-Event-ID: {state['last_event_id']}\r\n\r\n").encode())
         socks.append(s)
         if i % 200 == 199:
             time.sleep(0.05)  # within the listen backlog
@@ -128,7 +137,7 @@ class Reply:
 
 
 def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]],
-                  streams: list, sheets: list, go_on: bool) -> dict:
+                  streams: list, sheets: list, go_on: bool, push: bool = False) -> dict:
     """One roll: when each phone has the event, and when it has its sheet after it."""
     drain(streams)
     ep = epoll(sizehint=2 * len(phones) + 1)
@@ -166,7 +175,12 @@ def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]]
                 data = os.read(fd, 65536)
             except BlockingIOError:
                 continue
-            if kind == "stream":
+            if kind == "stream" and push:
+                if b'"type":"roll"' in data and i not in event_at:
+                    event_at[i] = perf()
+                if b'"type":"sheet"' in data and i not in ready_at:
+                    ready_at[i] = perf()  # the sheet came with the roll: nothing to ask
+            elif kind == "stream":
                 if b'"type":"roll"' in data and i not in event_at:
                     event_at[i] = perf()
                     pid, key = phones[i]
@@ -190,14 +204,15 @@ def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]]
 SERVER_PID = [0]
 
 
-def ready_run(server: Server, n: int, rolls: int) -> dict:
+def ready_run(server: Server, n: int, rolls: int, push: bool = False) -> dict:
     code, host, phones = class_of(server, n)
-    streams = open_streams(server.port, code, n)
+    streams = open_streams(server.port, code, n, phones if push else None)
     sheets = [connect(server.port) for _ in range(n)]
     wait_idle(server.pid)
     out: dict = {"event": [], "ready": [], "reply": [], "cpu": [], "missing": 0}
     for r in range(rolls):
-        got = roll_to_ready(server.port, code, host, phones, streams, sheets, go_on=r > 0)
+        got = roll_to_ready(server.port, code, host, phones, streams, sheets, go_on=r > 0,
+                            push=push)
         out["event"] += got["event"]
         out["ready"] += got["ready"]
         out["reply"].append(got["reply_ms"])
@@ -261,9 +276,11 @@ def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Pat
     SERVER_PID[0] = server.pid
     try:
         print(f"== {label}: server from {root or 'this checkout'}", flush=True)
-        for n in args.phones:
-            r = ready_run(server, n, args.rolls)
-            print(f"{label} {n:>6} phones: roll event p50 {pct(r['event'], 50):7.0f} p99 "
+        modes = [False, True] if args.push and label == "after" else [False]
+        for n, push in ((n, push) for n in args.phones for push in modes):
+            r = ready_run(server, n, args.rolls, push)
+            how = "pushed" if push else "read"
+            print(f"{label} {n:>6} phones ({how}): roll event p50 {pct(r['event'], 50):7.0f} p99 "
                   f"{pct(r['event'], 99):7.0f} ms | ready to tap p50 {pct(r['ready'], 50):7.0f}"
                   f" p99 {pct(r['ready'], 99):7.0f} ms | roll reply p50 "
                   f"{pct(r['reply'], 50):5.0f} ms | server CPU per roll "
@@ -284,6 +301,8 @@ def main() -> int:
     ap.add_argument("--phones", type=int, nargs="*", default=[100, 1000, 5000])
     ap.add_argument("--rolls", type=int, default=3)
     ap.add_argument("--done", type=int, nargs="*", default=[500, 5000])
+    ap.add_argument("--push", action="store_true",
+                    help="also: phones that get their sheet with the roll (this checkout)")
     ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
     args = ap.parse_args()
     print(f"open files allowed: {raise_nofile()}; cores: {os.cpu_count()}; load average "
