@@ -300,3 +300,18 @@ def test_the_phone_sheet_marks_both_city_hall_diagonals_with_a_wild_die(client) 
     assert len(cells) == 9
     assert {slot for slot, n in marked.items() if n} == {0, 2, 4, 6, 8}
     assert marked[4] == 1  # the middle 2 is on both diagonals: one mark, not two
+
+
+@pytest.mark.parametrize(("mode", "offered"), [("table", ["3", "4"]),
+                                                ("each", ["1", "2", "3", "4", "5", "6"])])
+def test_the_marks_page_offers_the_superpowers_a_paper_hero_may_have_chosen(client, mode, offered):
+    """The table's two when the table rolled them; every one when each hero rolled their own
+    at their desk (the server never saw those dice)."""
+    g = client.post("/api/games", json={"power_mode": mode}).json
+    code = g["code"]
+    if mode == "table":
+        assert client.post(f"/api/games/{code}/offer", json={"choices": [3, 4]},
+                           headers=bearer(g["host_secret"])).status_code == 200
+    html = client.get(f"/paper/{code}/marks").data.decode()
+    select = html[html.index('id="m-power"'):html.index("</select>", html.index('id="m-power"'))]
+    assert re.findall(r'<option value="(\d+)"', select) == offered
