@@ -70,6 +70,27 @@ def test_a_roll_through_one_process_reaches_the_clients_of_both(two_servers):
             c.close()
 
 
+def test_a_phone_on_the_other_process_gets_its_sheet_with_the_roll(two_servers):
+    a, b = two_servers
+    code, host = create_game(a)
+    pid, secret = join(a, code, "Ann")
+    status, read = b.call("GET", f"/api/games/{code}/players/{pid}?edition=0", secret=secret)
+    assert status == 200, read
+    phone = SSEClient(b.port, code, last_event_id=read["game"]["last_event_id"],
+                      query=f"?hero={pid}&key={read['player']['stream_key']}")
+    try:
+        status, roll = a.call("POST", f"/api/games/{code}/rolls", {}, host)  # through a
+        assert status == 201, roll
+        _until(phone, "roll")
+        seq, pushed = phone.next_event()
+        assert seq is None and pushed["type"] == "sheet"
+        _status, after = b.call("GET", f"/api/games/{code}/players/{pid}?edition=0",
+                                secret=secret)
+        assert pushed["data"] == after
+    finally:
+        phone.close()
+
+
 def test_a_bot_game_played_through_both_processes_is_one_consistentcreate_game(two_servers):
     """Players alternate between the processes; every stored sheet = the engine's replay."""
     rng = random.Random(11)
