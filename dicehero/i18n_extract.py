@@ -83,6 +83,7 @@ PLACEHOLDER_NOTES = {
     "label": "a box's name, as City Hall, box 2, needs a 2",
     "link": "a web address to give the hero", "listen": "a network address",
     "lo": "the smallest number allowed", "low": "the bottom of a band of scores",
+    "langs": "language codes, as en, fr, ja",
     "m": "a number of minutes", "more": "how many more", "most": "the largest number allowed",
     "n": "a count", "num": "a count", "name": "a hero's name (or an edition's)",
     "names": "heroes' names, as Ada, Bob",

@@ -109,7 +109,7 @@ def test_an_unknown_game_is_404(client, class_game):
 @pytest.mark.parametrize("query, code", [
     ({"blank": "-1"}, "bad_blank"), ({"blank": "101"}, "bad_blank"),
     ({"blank": "two"}, "bad_blank"), ({"paper": "a3"}, "bad_paper"),
-    ({"rules": "maybe"}, "bad_rules"),
+    ({"rules": "maybe"}, "bad_rules"), ({"lang": "xx"}, "bad_lang"),
 ])
 def test_a_bad_choice_is_a_400_that_says_what_to_choose(client, class_game, query, code):
     r = sheets(client, class_game, **query)
@@ -122,3 +122,14 @@ def test_nothing_to_print_before_anyone_joins_is_a_422(api, client):
     r = sheets(client, game)
     assert r.status_code == 422 and r.json["error"]["code"] == "nothing_to_print"
     assert len(page_texts(sheets(client, game, blank=30).data)) == 30
+
+
+def test_the_sheets_are_in_the_language_asked_for(client, class_game):
+    texts = page_texts(sheets(client, class_game, lang="fr").data)
+    assert "MAIRIE" in texts[0] and "CITY HALL" not in texts[0]
+
+
+def test_without_a_language_the_sheets_are_in_the_host_page_s(client, class_game):
+    r = client.get(f"/api/games/{class_game.code}/sheets.pdf",
+                   headers={**bearer(class_game.host), "Accept-Language": "de"})
+    assert "RATHAUS" in page_texts(r.data)[0]

@@ -81,6 +81,7 @@ def test_a_phone_host_in_europe_prints_on_a4(browser, server):  # noqa: F811
     page, errors = _host_page(browser, server, code, secret, PHONE, "de-DE")
     page.click("#print summary")
     assert page.is_checked("input[name=paper][value=a4]")
+    assert page.input_value("#print-lang") == "de"  # the host page's language
     page.locator("#b-print").scroll_into_view_if_needed()
     box = page.locator("#b-print").bounding_box()
     assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
@@ -88,6 +89,18 @@ def test_a_phone_host_in_europe_prints_on_a4(browser, server):  # noqa: F811
     pdf = _download(page)
     assert len(pdf.pages) == 1
     assert _points(pdf) == (595, 842)
+    assert "RATHAUS" in pdf.pages[0].extract_text()
+    assert errors == []
+
+
+def test_the_host_chooses_the_sheets_language(browser, server):  # noqa: F811
+    code, secret = _game_with_heroes(server, ["Ann"])
+    page, errors = _host_page(browser, server, code, secret, PROJECTOR, "en-GB")
+    page.click("#print summary")
+    page.select_option("#print-lang", "fr")
+    shot(page, "host-print-language")
+    text = _download(page).pages[0].extract_text()
+    assert "MAIRIE" in text and "CITY HALL" not in text
     assert errors == []
 
 

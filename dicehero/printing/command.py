@@ -25,7 +25,7 @@ from dicehero.addresses import (
 from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.i18n import cli_gettext as _
-from dicehero.i18n import cli_language
+from dicehero.i18n import cli_language, languages
 from dicehero.printing.geometry import PAPERS
 from dicehero.printing.render import for_rounds, game_sheets, render_sheets
 from dicehero.printing.sheet import SheetHeader
@@ -77,6 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                         help="paper size (default: a4)")
     parser.add_argument("--rules", action="store_true", help="add a one-page rules summary")
+    parser.add_argument("--lang", choices=languages(), default=None, metavar="LANG",
+                        help="the sheets' language (en, fr, ..., ja; default: DICEHERO_LANG)")
     parser.add_argument("--url", metavar="BASE",
                         help="the address phones open, in the QR code and printed beside it "
                              "(default: $PUBLIC_URL, else this machine's network address on "
@@ -135,7 +137,7 @@ def _run(args: argparse.Namespace) -> int:
     buffer = io.BytesIO()
     progress = TerminalProgress(sys.stderr)
     pages = render_sheets(edition, sheets, buffer, paper=args.paper, rules=args.rules,
-                          progress=progress)
+                          progress=progress, lang=args.lang or cli_language())
     write_output(args.output, buffer.getvalue())
     if args.output != "-":
         # Translators: %(n)s pages; %(kb)s the file's size.

@@ -9,7 +9,9 @@ from typing import BinaryIO
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from dicehero import i18n
 from dicehero.engine.edition import Edition
+from dicehero.printing.language import in_language
 from dicehero.printing.layout import page_layout
 from dicehero.printing.rules import draw_rules_page
 from dicehero.printing.sheet import SheetHeader, draw_personal, draw_static
@@ -46,13 +48,17 @@ def for_rounds(edition: Edition, rounds: int) -> Edition:
 
 def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO,
                   paper: str = "a4", rules: bool = False,
-                  progress: Progress | None = None) -> int:
+                  progress: Progress | None = None, lang: str = i18n.SOURCE) -> int:
     """Write one page per sheet (and a rules page if ``rules``) as a PDF to ``out``.
+
+    The sheets carry the edition's words (title, locations, superpowers) in ``lang``; the
+    sheet's own labels and the rules page are still English (issue 24.2, to come).
 
     ``progress(done, total)`` is called after each sheet. Returns the number of pages.
     Raises ValueError for an unknown paper size or when there is nothing to print.
     """
     layout = page_layout(edition, paper)
+    english, edition = edition, in_language(edition, lang)
     if not sheets and not rules:
         raise ValueError("nothing to print: no sheets and no rules page")
     c = Canvas(out, pagesize=(layout.width * mm, layout.height * mm), pageCompression=1)
@@ -78,7 +84,7 @@ def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO
         if progress:
             progress(done, len(sheets))
     if rules:
-        draw_rules_page(c, edition, layout)
+        draw_rules_page(c, english, layout)
         c.showPage()
     c.save()
     return len(sheets) + (1 if rules else 0)

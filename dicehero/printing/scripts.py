@@ -121,12 +121,28 @@ def drawable(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+_MIRRORED = str.maketrans("()[]{}<>\u00ab\u00bb", ")(][}{><\u00bb\u00ab")
+
+
+def _visual(text: str) -> str:
+    """``text`` shaped and in visual order; in a right-to-left line the brackets are
+    mirrored too (python-bidi leaves them as typed), so ``(1)`` still encloses the 1."""
+    shown = get_display(arabic_reshaper.reshape(text))
+    for ch in text:
+        direction = unicodedata.bidirectional(ch)
+        if direction == "L":
+            return shown
+        if direction in ("R", "AL"):
+            return shown.translate(_MIRRORED)
+    return shown
+
+
 def runs(text: str, bold: bool = False) -> list[Run]:
     """``text`` (already :func:`drawable`) as runs of one font each, in the order they are
     drawn left to right."""
     faces, cjk = _shipped(bold), _cjk_font(text)
     out: list[Run] = []
-    for ch in get_display(arabic_reshaper.reshape(text)):
+    for ch in _visual(text):
         font = _font_for(ch, out[-1].font if out else None, faces, cjk)
         if font is None:  # a joined Arabic form no font has: not so with Noto Sans Arabic
             continue

@@ -34,6 +34,7 @@ from dicehero.printing.text import (
     REGULAR,
     draw_block,
     draw_fitted,
+    draw_string,
     edition_line,
     ellipsize,
     fit_size,
@@ -44,6 +45,7 @@ from dicehero.printing.text import (
 
 HEAD_GREY = 0.88
 RADIUS = 1.6
+SCORE_LABEL_MIN_PT = 4.8  # the longest location name (Italian's Powerplant) fits uncut
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,14 +202,11 @@ def draw_superpowers(c: Canvas, edition: Edition, element: Element) -> None:
             yy = y - k * size * 1.18
             if k == 0 and text.startswith(printable(sp.name)):
                 name = printable(sp.name)
-                c.setFont(BOLD, size)
-                c.drawString(x, yy, name)
-                c.setFont(REGULAR, size)
-                c.drawString(x + width(name, BOLD, size) + width(" ", REGULAR, size), yy,
-                             text[len(name):].lstrip())
+                draw_string(c, x, yy, name, BOLD, size)
+                draw_string(c, x + width(name, BOLD, size) + width(" ", REGULAR, size), yy,
+                            text[len(name):].lstrip(), REGULAR, size)
             else:
-                c.setFont(REGULAR, size)
-                c.drawString(x, yy, text)
+                draw_string(c, x, yy, text, REGULAR, size)
         if i + 1 < n:
             c.setStrokeGray(0.75)
             c.setLineWidth(pt(0.4))
@@ -259,7 +258,7 @@ def draw_scores(c: Canvas, edition: Edition, element: Element) -> None:
         f = score.frame
         _panel(c, f, 4.6, weight=1.8 if last else 0.9)
         draw_fitted(c, score.label, BOLD, 7.0, f.top_part(4.6).inset(1.2, 0), align="centre",
-                    min_pt=5.0)
+                    min_pt=SCORE_LABEL_MIN_PT)
         if score.sign:
             c.setFont(BOLD, pt(13))
             c.drawCentredString(f.x - 1.8, f.cy - 1.9, score.sign)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition
 from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.scripts import draw_runs, drawable, runs, runs_width
 
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -15,14 +18,40 @@ ITALIC = "Helvetica-Oblique"
 MONO = "Courier-Bold"
 
 
+def _builtin(text: str) -> bool:
+    """Whether the built-in PDF fonts show all of ``text`` (Windows-1252)."""
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def printable(text: str) -> str:
-    """``text`` with what the built-in PDF fonts cannot show (outside Windows-1252) as ``?``."""
-    return text.encode("cp1252", "replace").decode("cp1252")
+    """``text`` as it can be drawn: unchanged in the built-in fonts' letters, else without
+    what no shipped font has (a translated sheet in Polish, Arabic or Japanese is drawn in
+    runs of the fonts of :mod:`dicehero.printing.scripts`)."""
+    return text if _builtin(text) else drawable(text)
 
 
 def width(text: str, font: str, size: float) -> float:
     """The width of ``text`` in millimetres at ``size`` millimetres."""
-    return stringWidth(text, font, size)
+    if _builtin(text):
+        return stringWidth(text, font, size)
+    return runs_width(runs(text, bold=font == BOLD), size)
+
+
+def draw_string(c: Canvas, x: float, y: float, text: str, font: str, size: float,
+                align: str = "left") -> None:
+    """One line of ``text`` on the baseline ``y``, from ``x`` (or centred on it, or ending
+    at it): in ``font`` when it has the letters, else in runs of the script fonts."""
+    shift = {"centre": width(text, font, size) / 2, "right": width(text, font, size)}
+    x -= shift.get(align, 0.0)
+    if _builtin(text):
+        c.setFont(font, size)
+        c.drawString(x, y, text)
+    else:
+        draw_runs(c, runs(text, bold=font == BOLD), x, y, size)
 
 
 def fit_size(text: str, font: str, size_pt: float, max_w: float, min_pt: float = 5.5) -> float:
@@ -50,14 +79,8 @@ def draw_fitted(c: Canvas, text: str, font: str, size_pt: float, box: Rect,
     text = printable(text)
     size = fit_size(text, font, size_pt, box.w, min_pt)
     text = ellipsize(text, font, size, box.w)
-    c.setFont(font, size)
-    y = box.cy - size * 0.35
-    if align == "centre":
-        c.drawCentredString(box.cx, y, text)
-    elif align == "right":
-        c.drawRightString(box.right, y, text)
-    else:
-        c.drawString(box.x, y, text)
+    x = {"centre": box.cx, "right": box.right}.get(align, box.x)
+    draw_string(c, x, box.cy - size * 0.35, text, font, size, align)
     return width(text, font, size)
 
 
@@ -77,17 +100,33 @@ def draw_block(c: Canvas, text: str, font: str, size_pt: float, box: Rect,
         if len(lines) > max_lines:
             rest = ellipsize(" ".join(lines[max_lines - 1:]), font, size, box.w)
             lines = [*lines[:max_lines - 1], rest]
-    c.setFont(font, size)
     leading = size * 1.15
     y = box.cy + (len(lines) - 1) * leading / 2 - size * 0.35
     for line in lines:
-        c.drawString(box.x, y, line)
+        draw_string(c, box.x, y, line, font, size)
         y -= leading
+
+
+# a word, or one Chinese or Japanese character with the punctuation that may not start a line
+_TOKENS = re.compile(r"[\u3000-\u9fff\uff00-\uffef][\u3001\u3002\uff09\u300d\u300f\uff0c\uff0e"
+                     r"\uff01\uff1f\u30fc]*|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+")
 
 
 def wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
     """``text`` broken into lines no wider than ``max_w`` at ``size`` (both in mm)."""
-    return simpleSplit(printable(text), font, size, max_w)
+    text = printable(text)
+    if _builtin(text):
+        return simpleSplit(text, font, size, max_w)
+    # words, or single characters where a script writes no spaces (Chinese, Japanese)
+    lines: list[str] = []
+    line = ""
+    for token in _TOKENS.findall(text):
+        if line and width((line + token).rstrip(), font, size) > max_w:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line += token
+    return [*lines, line.rstrip()] if line.strip() else lines
 
 
 def reward_name(reward: str) -> str:

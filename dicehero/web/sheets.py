@@ -18,6 +18,7 @@ from dicehero.printing import PAPERS, for_rounds, game_sheets, render_sheets
 from dicehero.store.errors import Refusal
 from dicehero.web import games
 from dicehero.web.errors import ApiError
+from dicehero.web.language import current_language, picker_languages
 from dicehero.web.pages import join_base
 from dicehero.web.request import bearer
 
@@ -51,11 +52,20 @@ def _rules() -> bool:
     return _FLAGS[raw]
 
 
+def _lang() -> str:
+    lang = request.args.get("lang", "").strip() or current_language()
+    offered = [code for code, _name in picker_languages()]
+    if lang not in offered:
+        raise ApiError(Refusal.MALFORMED, "bad_lang", N_("lang is one of: %(langs)s."),
+                       langs=", ".join(offered))
+    return lang
+
+
 @bp.get("/api/games/<code>/sheets.pdf")
 def sheets_pdf(code: str) -> Response:
     """The host: the game's sheets as a PDF download (one per hero, plus ``blank`` blank ones,
-    on ``paper``, with the rules page if ``rules``)."""
-    blank, paper, rules = _blank_count(), _paper(), _rules()
+    on ``paper``, with the rules page if ``rules``, in ``lang``: by default the host page's)."""
+    blank, paper, rules, lang = _blank_count(), _paper(), _rules(), _lang()
     roster = games().print_roster(code, bearer())
     names = roster["names"] + [""] * blank
     if not names and not rules:
@@ -65,7 +75,7 @@ def sheets_pdf(code: str) -> Response:
     edition = for_rounds(load_edition(roster["edition"]), roster["rounds"])
     out = io.BytesIO()
     headers = game_sheets(names, roster["code"], join_base(), roster["paper_paths"])
-    render_sheets(edition, headers, out, paper=paper, rules=rules)
+    render_sheets(edition, headers, out, paper=paper, rules=rules, lang=lang)
     resp = Response(out.getvalue(), mimetype="application/pdf")
     resp.headers["Cache-Control"] = "no-store"
     resp.headers["Content-Disposition"] = (

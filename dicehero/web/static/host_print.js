@@ -25,7 +25,7 @@
       ev.preventDefault();
       const chosen = document.querySelector('#print-form input[name="paper"]:checked').value;
       localStorage.setItem(paperKey, chosen);
-      const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen, rules: $("print-rules").checked ? "1" : "0" });
+      const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen, rules: $("print-rules").checked ? "1" : "0", lang: $("print-lang").value });
       const msg = $("print-msg");
       text(msg, DH.t("preparing"));
       $("b-print").disabled = true;
