@@ -10,7 +10,8 @@ A name is what a projector shows a class, so what matters is how it looks:
 - a name with nothing visible left is refused (``blank_name``; a name of only tatweels,
   the Arabic stretching line, too), as is an accent with no letter under it or more
   than ``MARKS_MAX`` on one letter (``name_marks``: "zalgo" text that spills over the
-  names around it), and one that draws wider than ``WIDTH_MAX_EM`` (``name_too_wide``:
+  names around it), one with a rude word in it (``name_not_allowed``, see
+  ``profanity.py``), and one that draws wider than ``WIDTH_MAX_EM`` (``name_too_wide``:
   24 U+FDFD, each a whole phrase in one glyph, would fill the projector);
 - a name that looks like a hero already in the game is refused (``name_confusable``):
   two names clash when their Unicode TR39 skeletons are equal, with or without
@@ -28,6 +29,7 @@ from typing import Any
 
 from dicehero.i18n import N_
 from dicehero.store.errors import Refusal, StoreError
+from dicehero.store.profanity import check_polite
 
 NAME_MAX = 24
 MARKS_MAX = 4  # Tibetan stacks and pointed Hebrew need 3; zalgo uses dozens
@@ -73,6 +75,7 @@ def clean_name(raw: Any) -> str:
                          N_("That name is too wide for the screen and the printed sheet: "
                             "use fewer or narrower letters."))
     _check_marks(name)
+    check_polite(name)
     return name
 
 

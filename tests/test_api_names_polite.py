@@ -1,0 +1,50 @@
+"""A rude name is refused kindly, in the phone's language, whatever language the rude
+word is in (issue 28.1); a friendly word with a listed word inside it is not."""
+
+from __future__ import annotations
+
+import pytest
+from apikit import bearer, error
+
+
+def join(client, game, name, language="en"):
+    return client.post(f"/api/games/{game.code}/players", json={"name": name},
+                       headers={"Accept-Language": language})
+
+
+@pytest.mark.parametrize(("name", "language", "words"), [
+    ("Capitaine Merde", "fr", "un mot qu’on n’utilise pas dans ce jeu"),
+    ("Mierda", "es", "una palabra que no usamos en este juego"),
+])
+def test_a_rude_name_is_refused_kindly_in_the_phones_language(api, client, name, language,
+                                                              words):
+    game = api.create()
+    r = join(client, game, name, language)
+    assert error(r) == (422, "name_not_allowed")
+    assert words in r.json["error"]["message"]
+    assert api.state(game)["player_count"] == 0
+
+
+def test_a_rude_word_in_another_language_than_the_phones_is_refused_too(api, client):
+    game = api.create()
+    assert error(join(client, game, "Mierda", "fr")) == (422, "name_not_allowed")
+
+
+def test_a_rude_word_spelled_out_letter_by_letter_is_refused(api, client):
+    game = api.create()
+    assert error(join(client, game, "m e r d e")) == (422, "name_not_allowed")
+
+
+@pytest.mark.parametrize("name", ["Classic", "Brave Otter", "Bob", "Ann 31", "Top Cat"])
+def test_a_friendly_name_with_a_listed_word_inside_it_is_welcome(api, client, name):
+    game = api.create()
+    assert join(client, game, name).status_code == 201
+
+
+def test_the_host_cannot_rename_a_hero_to_a_rude_name(api, client):
+    game = api.create()
+    hero = join(client, game, "Ann").json["player"]["id"]
+    r = client.patch(f"/api/games/{game.code}/players/{hero}", json={"name": "Merde"},
+                    headers=bearer(game.host))
+    assert error(r) == (422, "name_not_allowed")
+    assert api.state(game)["players"][0]["name"] == "Ann"
