@@ -1,7 +1,10 @@
 """Printing benchmark: 100 personalised sheets (hero name, game code, QR code) as one PDF,
 median of several runs, and the file size; then the whole ``dicehero print`` command.
 
-    .venv/bin/python bench/bench_print.py [--runs 5] [--sheets 100] [--paper a4]
+    .venv/bin/python bench/bench_print.py [--runs 5] [--sheets 100] [--paper a4] [--lang en]
+
+``--lang`` prints the sheets in a language (ja and ar draw the edition's words in runs of
+the script fonts, as names are).
 
 Budget (DESIGN.md): 100 personalised sheets in under 5 s.
 """
@@ -29,6 +32,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sheets", type=int, default=100)
     parser.add_argument("--paper", default="a4")
+    parser.add_argument("--lang", default="en")
     args = parser.parse_args()
     edition = load_edition("classic")
     code = "K7QX2M"
@@ -39,11 +43,11 @@ def main() -> None:
     for _ in range(args.runs):
         out = io.BytesIO()
         t = time.perf_counter()
-        render_sheets(edition, sheets, out, paper=args.paper)
+        render_sheets(edition, sheets, out, paper=args.paper, lang=args.lang)
         times.append(time.perf_counter() - t)
         size = len(out.getvalue())
     median = statistics.median(times)
-    print(f"render_sheets, {args.sheets} personalised sheets ({args.paper}): "
+    print(f"render_sheets, {args.sheets} personalised sheets ({args.paper}, {args.lang}): "
           f"median {median:.3f} s (min {min(times):.3f}, max {max(times):.3f}, {args.runs} runs), "
           f"{size / 1024:.0f} KB ({size / args.sheets / 1024:.1f} KB a sheet)")
 
@@ -52,7 +56,8 @@ def main() -> None:
         names.write_text("\n".join(s.hero for s in sheets), encoding="utf-8")
         pdf = Path(tmp) / "sheets.pdf"
         command = [sys.executable, "-m", "dicehero.cli", "print", "--names", str(names),
-                   "--game", code, "--paper", args.paper, "--rules", "-o", str(pdf)]
+                   "--game", code, "--paper", args.paper, "--rules", "--lang", args.lang,
+                   "-o", str(pdf)]
         cli_times = []
         for _ in range(args.runs):
             t = time.perf_counter()
