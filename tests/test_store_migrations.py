@@ -302,8 +302,8 @@ def test_db_on_a_version_table_of_two_rows_is_a_message_not_a_traceback(tmp_path
     for action in ("current", "upgrade"):
         assert main(["db", action, "--database-url", url]) == 2
         err = capsys.readouterr().err
-        assert err.startswith("dicehero db: The database's table alembic_version holds 2 "
-                              "revisions (0002, "), err
+        assert ("dicehero db: The database's table alembic_version holds several revisions "
+                "(0002, ") in err, err
         assert "Traceback" not in err
 
 
@@ -374,3 +374,21 @@ def test_a_teacher_starts_the_new_version_on_the_old_instance_and_every_game_is_
     finally:
         server.terminate()
         server.communicate(timeout=10)
+
+
+def test_db_refuses_a_database_from_a_newer_dicehero_in_dicehero_lang(tmp_path, monkeypatch,
+                                                                      capsys):
+    url = f"sqlite:///{tmp_path / 'newer.sqlite'}"
+    engine = create_engine(url)
+    try:
+        schema.upgrade(engine)
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    finally:
+        engine.dispose()
+    monkeypatch.setenv("DICEHERO_LANG", "fr")
+    assert main(["db", "upgrade", "--database-url", url]) == 2
+    err = capsys.readouterr().err
+    assert "La base de données est à la révision 9999, que ce dicehero ne connaît pas" in err
+    assert "newer dicehero" not in err
+

@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
             return _revision(args.message)
         return _on_database(args)
     except SchemaError as e:
-        # Translators: %(error)s is what is wrong with the database, in English.
-        print(_("dicehero db: %(error)s", error=e), file=sys.stderr)
+        # Translators: %(error)s is what is wrong with the database.
+        print(_("dicehero db: %(error)s", error=_(e.message, **e.params)), file=sys.stderr)
         return 2
     except SQLAlchemyError as e:
         # Translators: %(error)s is the database's own message.

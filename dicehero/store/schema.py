@@ -33,6 +33,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.engine import Engine
 
+from dicehero.i18n import N_
 from dicehero.store.db import SQLITE_BUSY_MS
 from dicehero.store.models import Base
 
@@ -43,7 +44,16 @@ UPGRADE_COMMAND = "dicehero db upgrade"
 
 
 class SchemaError(RuntimeError):
-    """The database cannot be used by this code as it is; the message says what to do."""
+    """The database cannot be used by this code as it is; the message says what to do.
+
+    ``message`` is a catalog msgid (English) and ``params`` fill it, so the edge that prints
+    it (``dicehero db``, ``dicehero serve``) says it in the reader's language; ``str()`` is
+    the English, for logs.
+    """
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message % params)
+        self.message, self.params = message, params
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +93,10 @@ def head() -> str:
     """The newest revision this code knows."""
     heads = scripts().get_heads()
     if len(heads) != 1:
-        raise SchemaError(f"The migrations have {len(heads)} heads ({', '.join(heads)}); "
-                          "a new revision must name the previous head as down_revision.")
+        # Translators: for developers; %(heads)s lists revision numbers, as 0010, 0011.
+        raise SchemaError(N_("The migrations have more than one head (%(heads)s); a new "
+                             "revision must name the previous head as down_revision."),
+                          heads=", ".join(heads))
     return heads[0]
 
 
@@ -92,11 +104,14 @@ def revision(conn: Connection) -> Revision:
     """Where the database on ``conn`` stands."""
     heads = MigrationContext.configure(conn).get_current_heads()
     if len(heads) > 1:  # a hand-edited or half-restored table: which one is true is unknown
-        raise SchemaError(
-            f"The database's table alembic_version holds {len(heads)} revisions "
-            f"({', '.join(sorted(heads))}) where it holds one; nothing was changed. Keep the "
-            "row of the revision the database is really at (check its tables against "
-            "dicehero/store/migrations/versions/), delete the others, and try again.")
+        # Translators: %(revisions)s lists revision numbers, as 0002, 0011; alembic_version
+        # is a table's name and the folder a path: keep both as they are.
+        raise SchemaError(N_(
+            "The database's table alembic_version holds several revisions (%(revisions)s) "
+            "where it holds one; nothing was changed. Keep the row of the revision the "
+            "database is really at (check its tables against "
+            "dicehero/store/migrations/versions/), delete the others, and try again."),
+            revisions=", ".join(sorted(heads)))
     current = heads[0] if heads else None
     empty = current is None and not inspect(conn).has_table("games")
     return Revision(current, head(), empty)
@@ -108,11 +123,12 @@ def check(rev: Revision) -> None:
         try:
             scripts().get_revision(rev.current)
         except CommandError:
-            raise SchemaError(
-                f"The database is at revision {rev.current}, which this dicehero does not "
-                f"know (its newest is {rev.head}): a newer dicehero upgraded it. Run that "
-                "version or a newer one; this one would not understand the data."
-            ) from None
+            # Translators: %(current)s and %(head)s are revision numbers, as 0011.
+            raise SchemaError(N_(
+                "The database is at revision %(current)s, which this dicehero does not know "
+                "(its newest is %(head)s): a newer dicehero upgraded it. Run that version or "
+                "a newer one; this one would not understand the data."),
+                current=rev.current, head=rev.head) from None
 
 
 def current(engine: Engine) -> Revision:
@@ -164,8 +180,10 @@ def _locked(engine: Engine) -> Iterator[Connection]:
                 yield conn
                 if sqlite and (broken := conn.exec_driver_sql("PRAGMA foreign_key_check")
                                .all()):
-                    raise SchemaError(f"The upgrade would break {len(broken)} references "
-                                      f"(first: {tuple(broken[0])}); nothing was changed.")
+                    # Translators: %(n)s is a count; %(first)s a row the database names.
+                    raise SchemaError(N_("The upgrade would break references between the "
+                                         "tables (%(n)s, the first: %(first)s); nothing was "
+                                         "changed."), n=len(broken), first=tuple(broken[0]))
         finally:
             if sqlite:
                 _sqlite_pragmas(conn, busy_timeout=SQLITE_BUSY_MS, foreign_keys="ON")

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask, current_app
 
 from dicehero.addresses import checked_public_url
+from dicehero.i18n import N_
 from dicehero.live import InProcessBus
 from dicehero.store import Games, Store, schema
 from dicehero.web.pushed import SheetPush
@@ -137,10 +138,18 @@ def _bring_schema_up_to_date(app: Flask, store: Store) -> tuple[schema.Revision,
     rev = schema.current(store.engine)
     schema.check(rev)
     if not rev.up_to_date:
-        raise schema.SchemaError(
-            f"The database is at revision {rev.current or 'none (made before migrations)'}, "
-            f"this dicehero needs {rev.head}. Upgrade it first: {schema.UPGRADE_COMMAND} "
-            "(with the same --instance or --database-url as the server).")
+        # Translators: %(current)s and %(head)s are revision numbers, as 0011; %(command)s
+        # is a command to type, as it is.
+        message = (N_("The database is at revision %(current)s, this dicehero needs "
+                      "%(head)s. Upgrade it first: %(command)s (with the same --instance or "
+                      "--database-url as the server).") if rev.current else
+                   # Translators: %(head)s is a revision number, as 0011; %(command)s a
+                   # command to type, as it is.
+                   N_("The database was made before migrations, this dicehero needs "
+                      "%(head)s. Upgrade it first: %(command)s (with the same --instance or "
+                      "--database-url as the server)."))
+        raise schema.SchemaError(message, current=rev.current, head=rev.head,
+                                 command=schema.UPGRADE_COMMAND)
     return rev, rev
 
 

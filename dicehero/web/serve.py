@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app()
     except SchemaError as e:
-        print(f"dicehero serve: {e}", file=sys.stderr)
+        print(f"dicehero serve: {_(e.message, **e.params)}", file=sys.stderr)
         return 2
     except AddressError as e:
         print(f"dicehero serve: PUBLIC_URL {e}", file=sys.stderr)
