@@ -16,12 +16,12 @@ from dicehero import i18n
 from dicehero.cli import main
 from dicehero.engine.edition import Edition
 from dicehero.printing import SheetHeader, render_sheets
-from dicehero.printing.geometry import pt
+from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.language import in_language
 from dicehero.printing.layout import page_layout
 from dicehero.printing.parts import score_parts
 from dicehero.printing.sheet import SCORE_LABEL_MIN_PT
-from dicehero.printing.text import BOLD, width, wrap
+from dicehero.printing.text import BOLD, REGULAR, draw_block, width, wrap
 
 TRANSLATED = [lang for lang in i18n.languages() if lang != i18n.SOURCE]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -95,3 +95,26 @@ def test_every_location_name_fits_its_score_box_uncut(classic: Edition, lang: st
     edition = in_language(classic, lang)
     for score in score_parts(edition, page_layout(edition).find("scores").frame):
         assert width(score.label, BOLD, pt(SCORE_LABEL_MIN_PT)) <= score.frame.w - 2.4, score.label
+
+
+class Pen:
+    """A canvas that notes where each string starts."""
+
+    def __init__(self) -> None:
+        self.starts: list[float] = []
+
+    def setFont(self, font: str, size: float) -> None:
+        pass
+
+    def drawString(self, x: float, y: float, text: str) -> None:
+        self.starts.append(x)
+
+
+@pytest.mark.parametrize(("rule", "starts_left"), [
+    ("ضع X لنرد مطابق (1 أو 2 أو 3)، بأي ترتيب.", False),
+    ("Mark an X for a matching die (1, 2 or 3), in any order.", True)])
+def test_a_right_to_left_rule_starts_at_its_box_s_right_edge(rule: str, starts_left: bool) -> None:
+    pen = Pen()
+    box = Rect(10.0, 10.0, 120.0, 8.0)
+    draw_block(pen, rule, REGULAR, 7.5, box)  # type: ignore[arg-type]
+    assert (min(pen.starts) == box.x) is starts_left

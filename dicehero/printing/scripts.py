@@ -124,17 +124,22 @@ def drawable(text: str) -> str:
 _MIRRORED = str.maketrans("()[]{}<>\u00ab\u00bb", ")(][}{><\u00bb\u00ab")
 
 
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` reads right to left: its first strong letter is Arabic or Hebrew."""
+    for ch in text:
+        direction = unicodedata.bidirectional(ch)
+        if direction == "L":
+            return False
+        if direction in ("R", "AL"):
+            return True
+    return False
+
+
 def _visual(text: str) -> str:
     """``text`` shaped and in visual order; in a right-to-left line the brackets are
     mirrored too (python-bidi leaves them as typed), so ``(1)`` still encloses the 1."""
     shown = get_display(arabic_reshaper.reshape(text))
-    for ch in text:
-        direction = unicodedata.bidirectional(ch)
-        if direction == "L":
-            return shown
-        if direction in ("R", "AL"):
-            return shown.translate(_MIRRORED)
-    return shown
+    return shown.translate(_MIRRORED) if right_to_left(text) else shown
 
 
 def runs(text: str, bold: bool = False) -> list[Run]:

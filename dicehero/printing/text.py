@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition
 from dicehero.printing.geometry import Rect, pt
-from dicehero.printing.scripts import draw_runs, drawable, runs, runs_width
+from dicehero.printing.scripts import draw_runs, drawable, right_to_left, runs, runs_width
 
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -102,8 +102,11 @@ def draw_block(c: Canvas, text: str, font: str, size_pt: float, box: Rect,
             lines = [*lines[:max_lines - 1], rest]
     leading = size * 1.15
     y = box.cy + (len(lines) - 1) * leading / 2 - size * 0.35
+    # a right-to-left text starts at the box's right edge
+    rtl = right_to_left(text)
     for line in lines:
-        draw_string(c, box.x, y, line, font, size)
+        draw_string(c, box.right if rtl else box.x, y, line, font, size,
+                    "right" if rtl else "left")
         y -= leading
 
 
