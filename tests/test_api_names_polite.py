@@ -48,3 +48,28 @@ def test_the_host_cannot_rename_a_hero_to_a_rude_name(api, client):
                     headers=bearer(game.host))
     assert error(r) == (422, "name_not_allowed")
     assert api.state(game)["players"][0]["name"] == "Ann"
+
+
+def test_a_word_the_host_added_is_refused_in_a_name(api, client):
+    game = api.create()
+    r = client.post(f"/api/games/{game.code}/room", json={"name_words": ["Mr Smith", "Kevin"]},
+                    headers=bearer(game.host))
+    assert r.status_code == 200 and r.json["name_words"] == ["kevin", "mr smith"]
+    assert error(join(client, game, "KEVIN the Great")) == (422, "name_not_allowed")
+    assert error(join(client, game, "mr  smith")) == (422, "name_not_allowed")
+    assert join(client, game, "Kevina").status_code == 201
+
+
+def test_the_host_words_are_kept_per_game(api, client):
+    strict, other = api.create(), api.create()
+    client.post(f"/api/games/{strict.code}/room", json={"name_words": ["Kevin"]},
+                headers=bearer(strict.host))
+    assert join(client, other, "Kevin").status_code == 201
+
+
+def test_host_words_that_are_not_a_list_of_words_change_nothing(api, client):
+    game = api.create()
+    r = client.post(f"/api/games/{game.code}/room", json={"name_words": "Kevin"},
+                    headers=bearer(game.host))
+    assert error(r) == (422, "bad_name_words")
+    assert join(client, game, "Kevin").status_code == 201

@@ -59,6 +59,8 @@ class Game(Base):
     stream: Mapped[bool] = mapped_column(default=False, server_default=false())
     # Seconds the stream overlay shows the game late, for a stream whose viewers see it late.
     overlay_delay: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Words the host added that hero names may not have (folded; None: the shipped lists only).
+    name_words: Mapped[list[str] | None] = mapped_column(JSON, default=None)
     # The co-host link's round (0: never shared); renewing it counts up, the old link dies.
     cohost_round: Mapped[int] = mapped_column(default=0, server_default="0")
     # The host's own hero, when the host plays along (a hero like any other, own secret).

@@ -23,6 +23,7 @@ from dicehero.store.moderation import log_step
 from dicehero.store.names import check_distinct, clean_name, looks
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_keys import paper_key, paper_path
+from dicehero.store.profanity import check_polite
 from dicehero.store.room import check_password
 
 
@@ -102,6 +103,7 @@ class PlayerDesk(GameAccess):
                                  N_("This game takes no more heroes: ask the host to "
                                     "make room for you."))
             check_distinct(name, names)
+            check_polite(name, game.name_words or ())
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),
                        joined_roll=0 if paper else game.roll_count,
                        done_roll=PAPER_DONE if paper else 0, device_hash=device_hash,
@@ -171,6 +173,7 @@ class PlayerDesk(GameAccess):
             by = self._moderator(s, game, secret)
             p = self._player(s, game, player_id)
             check_distinct(name, (o.name for o in self._active(s, game) if o.id != p.id))
+            check_polite(name, game.name_words or ())
             log_step(s, game, by, "rename", p.id, **{"from": p.name, "to": name})
             p.name = name
             emit(s, game, "player_renamed", {"player": {"id": p.id, "name": name}})

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 
@@ -63,9 +64,16 @@ def _entries() -> tuple[frozenset[tuple[str, ...]], tuple[str, ...]]:
     return frozenset(words), tuple(sorted(anywhere))
 
 
-def rude_word(name: str) -> str | None:
-    """The listed entry ``name`` contains, or None."""
+def fold_word(word: str) -> str:
+    """A host's word as it is kept and compared: NFKC, case-folded, single-spaced."""
+    return " ".join(_WORD.findall(_fold(word)))
+
+
+def rude_word(name: str, extra: Iterable[str] = ()) -> str | None:
+    """The listed entry (or ``extra`` word, folded) ``name`` contains, or None."""
     words, anywhere = _entries()
+    if extra:
+        words = words | {tuple(w.split()) for w in extra}
     folded = _fold(name)
     tokens = _WORD.findall(folded)
     if len(tokens) > 1 and all(len(t) == 1 for t in tokens):
@@ -78,9 +86,10 @@ def rude_word(name: str) -> str | None:
     return next((entry for entry in anywhere if entry in squeezed), None)
 
 
-def check_polite(name: str) -> None:
-    """Refuse a name with a rude word in it, kindly (422, ``name_not_allowed``)."""
-    if rude_word(name) is not None:
+def check_polite(name: str, extra: Iterable[str] = ()) -> None:
+    """Refuse a name with a rude word in it (or one of the host's ``extra`` words, folded),
+    kindly (422, ``name_not_allowed``)."""
+    if rude_word(name, extra) is not None:
         raise StoreError(Refusal.REFUSED, "name_not_allowed",
                          N_("That name has a word we don't use in this game. "
                             "Please pick another, friendly name."))

@@ -24,9 +24,12 @@ from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, normalise_code, only
 from dicehero.store.models import Game
 from dicehero.store.moderation import log_step
+from dicehero.store.names import NAME_MAX
+from dicehero.store.profanity import fold_word
 
 PASSWORD_MAX = 64
-ROOM_FIELDS = ("password", "stream", "ranks_at_end")
+ROOM_FIELDS = ("password", "stream", "ranks_at_end", "name_words")
+NAME_WORDS_MAX = 200
 
 
 def _password_hash(code: str, password: str) -> str:
@@ -49,6 +52,15 @@ def read_room(body: dict[str, Any]) -> dict[str, Any]:
     for key in ("stream", "ranks_at_end"):
         if key in body:
             out[key] = bool_field(body, key)
+    if "name_words" in body:
+        words = body["name_words"]
+        if (not isinstance(words, list) or len(words) > NAME_WORDS_MAX
+                or not all(isinstance(w, str) and len(w) <= NAME_MAX and fold_word(w)
+                           for w in words)):
+            raise StoreError(Refusal.REFUSED, "bad_name_words",
+                             N_("Words a hero name may not have: a list of at most %(n)s "
+                                "words, each with letters in it."), n=NAME_WORDS_MAX)
+        out["name_words"] = sorted({fold_word(w) for w in words})
     return out
 
 
@@ -65,6 +77,9 @@ def apply_room(game: Game, settings: dict[str, Any]) -> dict[str, bool]:
         if key in settings and settings[key] != getattr(game, key):
             setattr(game, key, settings[key])
             changed[key] = settings[key]
+    if "name_words" in settings and settings["name_words"] != (game.name_words or []):
+        game.name_words = settings["name_words"] or None
+        changed["name_words"] = bool(game.name_words)
     return changed
 
 
@@ -92,7 +107,8 @@ class RoomDesk(GameAccess):
     """The room's password, stream and ranks-at-the-end settings."""
 
     def room(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
-        """Host: set or clear the room's password, turn "stream" or "ranks_at_end" on or off."""
+        """Host: set or clear the room's password, turn "stream" or "ranks_at_end" on or off,
+        set the words hero names may not have (``name_words``, besides the shipped lists)."""
         only(body, *ROOM_FIELDS)
         settings = read_room(body)
         if not settings:
@@ -108,6 +124,6 @@ class RoomDesk(GameAccess):
                 log_step(s, game, "host", step, None, on=on)
             if changed:
                 emit(s, game, "room", room_json(game))
-            return room_json(game)
+            return {**room_json(game), "name_words": game.name_words or []}  # host's eyes only
 
         return self.store.write(normalise_code(code), work)
