@@ -17,9 +17,10 @@ from dicehero.cli import main
 from dicehero.engine.edition import Edition
 from dicehero.printing import SheetHeader, render_sheets
 from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.kinds.track import track_parts
 from dicehero.printing.language import in_language
 from dicehero.printing.layout import page_layout
-from dicehero.printing.parts import score_parts
+from dicehero.printing.parts import panel_parts, score_parts
 from dicehero.printing.sheet import SCORE_LABEL_MIN_PT
 from dicehero.printing.text import BOLD, REGULAR, draw_block, width, wrap
 
@@ -118,3 +119,15 @@ def test_a_right_to_left_rule_starts_at_its_box_s_right_edge(rule: str, starts_l
     box = Rect(10.0, 10.0, 120.0, 8.0)
     draw_block(pen, rule, REGULAR, 7.5, box)  # type: ignore[arg-type]
     assert (min(pen.starts) == box.x) is starts_left
+
+
+@pytest.mark.parametrize(("lang", "first_on_the_right"), [("ar", True), ("fr", False)])
+def test_a_right_to_left_sheet_runs_its_tracks_from_the_right(classic: Edition, lang: str,
+                                                              first_on_the_right: bool) -> None:
+    edition = in_language(classic, lang)
+    for loc in edition.locations:
+        if loc.kind == "track" and loc.layout != "up":
+            frame = page_layout(edition).find("location", loc.number).frame
+            t = track_parts(loc, panel_parts(loc, frame, edition.minions_per_location).body)
+            assert (t.boxes[0].x > t.boxes[-1].x) is first_on_the_right
+            assert (t.start.x > t.boxes[0].x) is first_on_the_right

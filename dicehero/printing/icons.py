@@ -108,8 +108,9 @@ def arrow(c: Canvas, x0: float, y0: float, x1: float, y1: float, head: float = 1
     c.drawPath(path, stroke=0, fill=1)
 
 
-def chevron(c: Canvas, cx: float, cy: float, size: float, up: bool = False) -> None:
-    """A small grey arrowhead between two track boxes, pointing right (or up)."""
+def chevron(c: Canvas, cx: float, cy: float, size: float, up: bool = False,
+            left: bool = False) -> None:
+    """A small grey arrowhead between two track boxes, pointing right (or up, or left)."""
     c.setFillGray(0.45)
     path = c.beginPath()
     h = size / 2
@@ -118,9 +119,10 @@ def chevron(c: Canvas, cx: float, cy: float, size: float, up: bool = False) -> N
         path.lineTo(cx + h, cy - h * 0.6)
         path.lineTo(cx, cy + h * 0.6)
     else:
-        path.moveTo(cx - h * 0.6, cy - h)
-        path.lineTo(cx - h * 0.6, cy + h)
-        path.lineTo(cx + h * 0.6, cy)
+        tip = -1 if left else 1
+        path.moveTo(cx - tip * h * 0.6, cy - h)
+        path.lineTo(cx - tip * h * 0.6, cy + h)
+        path.lineTo(cx + tip * h * 0.6, cy)
     path.close()
     c.drawPath(path, stroke=0, fill=1)
     c.setFillGray(0)

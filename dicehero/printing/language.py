@@ -15,8 +15,12 @@ def in_language(edition: Edition, lang: str) -> Edition:
     if lang == i18n.SOURCE:
         return edition
     tr = i18n.translations(lang)
+    # a right-to-left sheet runs its left-to-right tracks from the right, as the phone's
+    # mirrored sheet does and as the language's rules say
+    flow = "left" if i18n.is_rtl(lang) else "right"
     locations = tuple(dataclasses.replace(loc, name=tr.pgettext("location", loc.name),
-                                          rule=tr.pgettext("location rule", loc.rule))
+                                          rule=tr.pgettext("location rule", loc.rule),
+                                          layout=flow if loc.layout == "right" else loc.layout)
                       for loc in edition.locations)
     powers = tuple(dataclasses.replace(sp, name=tr.pgettext("superpower", sp.name),
                                        text=tr.pgettext("superpower rule", sp.text))

@@ -59,6 +59,11 @@ def track_parts(location: Location, body: Rect) -> TrackParts:
             badges.append(badge)
             rewards.append(reward)
         start = Rect(body.x, top - h, start_w, h)
+        if location.layout == "left":  # a right-to-left sheet: the same track, mirrored
+            def mirrored(r: Rect) -> Rect:
+                return Rect(body.x + body.right - r.right, r.y, r.w, r.h)
+            boxes, badges, rewards = ([mirrored(r) for r in rs] for rs in (boxes, badges, rewards))
+            start = mirrored(start)
     return TrackParts(tuple(boxes), tuple(badges), tuple(rewards), start)
 
 
@@ -76,7 +81,7 @@ class Track(PrintKind):
 
     def draw(self, c: Canvas, location: Location, body: Rect) -> None:
         t = track_parts(location, body)
-        up = location.layout == "up"
+        up, left = location.layout == "up", location.layout == "left"
         for i, (box, badge, reward, spec) in enumerate(
                 zip(t.boxes, t.badges, t.rewards, location.boxes, strict=True)):
             icons.box(c, box, weight=1.0)
@@ -84,8 +89,8 @@ class Track(PrintKind):
             icons.reward(c, reward, spec.reward)
             # an upward track has its long arrow instead: chevrons would crowd its boxes
             if not up and i + 1 < len(t.boxes):
-                nxt = t.boxes[i + 1]
-                icons.chevron(c, (box.right + nxt.x) / 2, box.cy, min(2.4, nxt.x - box.right))
+                a, b = (t.boxes[i + 1], box) if left else (box, t.boxes[i + 1])
+                icons.chevron(c, (a.right + b.x) / 2, box.cy, min(2.4, b.x - a.right), left=left)
         c.setFont(BOLD, pt(6.5))
         if up:
             c.drawCentredString(t.boxes[0].cx, t.start.y + 0.8, "START")
@@ -93,7 +98,9 @@ class Track(PrintKind):
             icons.arrow(c, x, t.boxes[0].y, x, t.boxes[-1].top)
         else:
             c.drawCentredString(t.start.cx - 0.8, t.start.cy + 1.0, "START")
-            icons.arrow(c, t.start.x + 0.5, t.start.cy - 1.6, t.start.right - 1.2, t.start.cy - 1.6)
+            ends = (t.start.x + 0.5, t.start.right - 1.2)
+            x0, x1 = ends[::-1] if left else ends
+            icons.arrow(c, x0, t.start.cy - 1.6, x1, t.start.cy - 1.6)
 
     def scoring(self, location: Location) -> str:
         return boxes_scoring(location, "Scores the Honor of the furthest box reached")
