@@ -83,7 +83,7 @@ def test_score_names_the_player_round_action_and_rule_of_an_illegal_action(
     log["players"][1]["rounds"][0] = [{"type": "move", "die": 0, "to": elsewhere}]
     assert main(["score", write(tmp_path, log)]) == 1
     err = capsys.readouterr().err
-    assert "Bot 2, round 1" in err and f"move with die 1 to {elsewhere}" in err  # the first die
+    assert "Bot 2, round 1" in err and f"move (die 1, to location {elsewhere})" in err
     assert f"From the middle circle a {first} moves you to" in err
 
 
@@ -103,7 +103,8 @@ def test_an_illegal_action_is_told_in_dicehero_lang(tmp_path: Path, game_log, mo
     log["players"][1]["rounds"][0] = [{"type": "move", "die": 0, "to": elsewhere}]
     assert main(["score", write(tmp_path, log)]) == 1
     err = capsys.readouterr().err
-    assert "dicehero score : action interdite : Bot 2, manche 1 : move with die 1" in err
+    assert "dicehero score : action interdite : Bot 2, manche 1 : move (dé 1 " in err
+    assert f"vers le lieu {elsewhere})" in err
     assert "From the middle circle" not in err  # the rule in French too
 
 

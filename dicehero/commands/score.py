@@ -26,6 +26,7 @@ from dicehero.i18n import cli_language
 from dicehero.i18n import cli_ngettext as ngettext
 from dicehero.i18n import cli_pgettext as pgettext
 from dicehero.words import say
+from dicehero.words.actions import action_words
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,15 +47,16 @@ def said(phrase: Phrase) -> str:
 
 
 def illegal(e: IllegalAction) -> str:
-    """One line for a log checker: who, when, the action (in the log's own terms, as the API
-    names it), the rule in the command's language and its code."""
-    what = e.action.describe() if e.action is not None else _("an unreadable action")
+    """One line for a log checker: who, when, the action (its type as the log names it, its
+    dice and boxes in words), the rule in the command's language and its code."""
+    what = (action_words(e.action, cli_language()) if e.action is not None
+            else _("an unreadable action"))
     parts = {"name": e.player, "action": what, "why": said(e.rule), "code": e.code}
     if e.round == 0:
-        # Translators: %(action)s is the action as the log writes it (help with die 1);
+        # Translators: %(action)s is the action, as help (die 1, box 2);
         # %(why)s the rule it broke; %(code)s the rule's code.
         return _("%(name)s, before the first roll: %(action)s: %(why)s [%(code)s]", **parts)
-    # Translators: %(action)s is the action as the log writes it (help with die 1);
+    # Translators: %(action)s is the action, as help (die 1, box 2);
     # %(why)s the rule it broke; %(code)s the rule's code.
     return _("%(name)s, round %(round)s: %(action)s: %(why)s [%(code)s]", round=e.round, **parts)
 

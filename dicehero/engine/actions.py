@@ -77,28 +77,6 @@ class Action:
             out["teleport"] = True
         return out
 
-    def describe(self) -> str:
-        """A short description counted as people count: ``help with die 2 (box 5)``.
-
-        Dice and boxes are numbered from 1 here, though the fields count from 0.
-        """
-        what = ("a Wild die" if self.wild else f"die {self.die + 1}" if self.die is not None
-                else "")
-        parts = [self.type]
-        if what:
-            parts.append(f"with {what}")
-        if self.to is not None:
-            parts.append(f"to {self.to}")
-        if self.value is not None and self.wild:
-            parts.append(f"as a {self.value}")
-        if self.slot is not None:
-            parts.append(f"(box {self.slot + 1})")
-        if self.copy is not None:
-            parts.append(f"copying die {self.copy + 1}")
-        if self.superpower is not None:
-            parts.append(str(self.superpower))
-        return " ".join(parts)
-
 
 def _int(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
