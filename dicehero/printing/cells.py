@@ -4,6 +4,8 @@ and how the grid's Honor is told in words."""
 from __future__ import annotations
 
 from dicehero.engine.edition import Line, Location
+from dicehero.i18n import N_
+from dicehero.printing.language import _, pgettext
 
 
 def cell_position(location: Location, cell: int) -> tuple[int, int]:
@@ -31,19 +33,27 @@ def line_kind(location: Location, line: Line) -> tuple[str, int]:
     return "other", 0
 
 
+# How many Honor a whole row, column or either of them scores, by the lines found.
+PER = {("row",): N_("%(n)s Honor per row"), ("column",): N_("%(n)s Honor per column"),
+       ("row", "column"): N_("%(n)s Honor per row/column"),
+       ("column", "row"): N_("%(n)s Honor per row/column")}
+
+
 def line_summary(location: Location) -> list[str]:
     """How a grid's lines score, grouped by Honor: ``["4 Honor per row/column"]``."""
     by_honor: dict[int, list[str]] = {}
     others: list[str] = []
     for line in location.lines:
-        kind, _ = line_kind(location, line)
+        kind = line_kind(location, line)[0]
         if kind == "other":
-            others.append(f"{line.honor} Honor for {line.label}")
+            # Translators: %(line)s is one of a grid's scoring lines (a diagonal, say).
+            others.append(_("%(n)s Honor for %(line)s", n=line.honor,
+                            line=pgettext("line", line.label)))
         else:
             kinds = by_honor.setdefault(line.honor, [])
             if kind not in kinds:
                 kinds.append(kind)
-    out = [f"{honor} Honor per {'/'.join(kinds)}" for honor, kinds in by_honor.items()]
+    out = [_(PER[tuple(kinds)], n=honor) for honor, kinds in by_honor.items()]
     return out + others
 
 

@@ -1,10 +1,18 @@
 """The edition's own words (its title, its locations' names and rules, its superpowers'
 names and what they do) in a reader's language, as the catalogs and the phone's sheet say
-them: the printed sheet is drawn from the edition it returns."""
+them: the printed sheet is drawn from the edition it returns.
+
+The sheet's own words (its labels, the rules page) are asked for with ``_``, ``ngettext``
+and ``pgettext`` here, in the language :func:`speaking` sets for one rendering (a context
+variable, so two sheets rendered at once by the web server in two languages do not mix).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from dicehero import i18n
 from dicehero.engine.edition import Edition
@@ -28,3 +36,49 @@ def in_language(edition: Edition, lang: str) -> Edition:
     return dataclasses.replace(edition, title=tr.pgettext("edition", edition.title),
                                locations=locations, superpowers=powers,
                                _by_number={loc.number: loc for loc in locations})
+
+
+_LANG: ContextVar[str] = ContextVar("print_lang", default=i18n.SOURCE)
+
+
+# The languages whose words the built-in PDF fonts can draw (Windows-1252). The others
+# (Polish and Turkish letters, Arabic, Chinese, Japanese) need embedded or CID fonts for
+# the sheet's own words, which it does not have yet: it is printed in English for them
+# rather than with a "?" for every letter the fonts lack.
+DRAWN = frozenset({i18n.SOURCE, i18n.PSEUDO, "fr", "es", "it", "pt_BR", "de", "nl"})
+
+
+def printed_language(lang: str) -> str:
+    """The language a sheet asked for in ``lang`` is printed in (see ``DRAWN``)."""
+    return lang if lang in DRAWN else i18n.SOURCE
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Draw in ``lang`` (a shipped language or the pseudo one) inside the block."""
+    token = _LANG.set(printed_language(lang))
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def current() -> str:
+    """The language being printed in."""
+    return _LANG.get()
+
+
+def _(message: str, **params: object) -> str:
+    """``message`` (a msgid) in the printing language, filled with ``params``."""
+    text = i18n.translations(current()).gettext(message)
+    return text % params if params else text
+
+
+def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
+    """The form for ``n`` in the printing language, filled (``n`` among the parameters)."""
+    return i18n.translations(current()).ngettext(singular, plural, n) % {"n": n, **params}
+
+
+def pgettext(context: str, message: str) -> str:
+    """An edition's text (a location's name, a superpower's rule) in the printing language."""
+    return i18n.translations(current()).pgettext(context, message) if message else message

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from dicehero.engine.edition import Edition, Location
 from dicehero.printing.geometry import Rect
+from dicehero.printing.language import _
 from dicehero.printing.layout import is_wide, round_columns
 from dicehero.printing.panel import HEAD_H, PAD, RULE_H
 
@@ -190,8 +191,9 @@ class ScoreBox:
 def score_parts(edition: Edition, frame: Rect) -> list[ScoreBox]:
     """A box per location, one for Bystanders, one for Minions and a wider one for the total."""
     labels = [f"{loc.number} {loc.name}" for loc in edition.locations]
-    labels += [f"Bystanders \u00d7{edition.bystander_honor}",
-               f"Minions \u00d7{edition.minion_honor}", "TOTAL"]
+    # Translators: the score strip's boxes; %(n)s is the Honor each is worth.
+    labels += [_("Bystanders \u00d7%(n)s", n=edition.bystander_honor),
+               _("Minions \u00d7%(n)s", n=edition.minion_honor), _("TOTAL")]
     weights = [1.0] * (len(labels) - 1) + [1.35]
     sign_w = 3.6
     inner = Rect(frame.x, frame.y, frame.w - sign_w * (len(labels) - 1), frame.h)

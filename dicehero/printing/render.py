@@ -11,8 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero import i18n
 from dicehero.engine.edition import Edition
-from dicehero.printing.language import in_language
-from dicehero.printing.layout import page_layout
+from dicehero.printing.language import in_language, speaking
+from dicehero.printing.layout import PageLayout, page_layout
 from dicehero.printing.rules import draw_rules_page
 from dicehero.printing.sheet import SheetHeader, draw_personal, draw_static
 
@@ -36,7 +36,7 @@ def game_sheets(names: Sequence[str], game: str, base: str,
     paths = list(paper_paths) + [None] * (len(names) - len(paper_paths))
     return [SheetHeader(hero=name, game=game, url=url) if path is None
             else SheetHeader(hero=name, game=game, url=base.rstrip("/") + path,
-                             label="scan to enter your sheet",
+                             label=i18n.N_("scan to enter your sheet"),
                              shown=f"{base.rstrip('/')}/paper/{game}")
             for name, path in zip(names, paths, strict=True)]
 
@@ -51,8 +51,8 @@ def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO
                   progress: Progress | None = None, lang: str = i18n.SOURCE) -> int:
     """Write one page per sheet (and a rules page if ``rules``) as a PDF to ``out``.
 
-    The sheets carry the edition's words (title, locations, superpowers) in ``lang``; the
-    sheet's own labels and the rules page are still English (issue 24.2, to come).
+    The sheets carry the edition's words (title, locations, superpowers) in ``lang``, and
+    their own labels and the rules page too where the PDF's fonts draw them (``DRAWN``).
 
     ``progress(done, total)`` is called after each sheet. Returns the number of pages.
     Raises ValueError for an unknown paper size or when there is nothing to print.
@@ -61,6 +61,12 @@ def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO
     english, edition = edition, in_language(edition, lang)
     if not sheets and not rules:
         raise ValueError("nothing to print: no sheets and no rules page")
+    with speaking(lang):
+        return _render(edition, english, sheets, out, layout, rules, progress)
+
+
+def _render(edition: Edition, english: Edition, sheets: Sequence[SheetHeader], out: BinaryIO,
+            layout: PageLayout, rules: bool, progress: Progress | None) -> int:
     c = Canvas(out, pagesize=(layout.width * mm, layout.height * mm), pageCompression=1)
     c.setTitle(f"{edition.title} sheets")
     c.setAuthor("dicehero")

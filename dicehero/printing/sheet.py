@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition
+from dicehero.i18n import N_
 from dicehero.printing import icons
 from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.kinds import print_kind
+from dicehero.printing.language import _
 from dicehero.printing.layout import Element, PageLayout, is_wide
 from dicehero.printing.parts import (
     header_parts,
@@ -60,7 +62,7 @@ class SheetHeader:
     hero: str = ""
     game: str = ""
     url: str = ""
-    label: str = "scan the QR code to join"
+    label: str = N_("scan the QR code to join")
     shown: str = ""
 
 
@@ -112,14 +114,14 @@ def draw_header(c: Canvas, edition: Edition, element: Element) -> None:
     parts = header_parts(element.frame)
     title = parts.title
     c.setFillGray(0)
-    draw_fitted(c, edition.title.upper(), BOLD, 22, title.top_part(title.h * 0.62).inset(0, 1),
-                min_pt=12)
+    draw_fitted(c, edition.title.upper(), BOLD, 22,
+                title.top_part(title.h * 0.62).inset(0, 1), min_pt=12)
     draw_fitted(c, edition_line(edition), REGULAR, 8,
                 title.bottom_part(title.h * 0.38).top_part(4.0))
     game = parts.game
     _panel(c, game, 5.0, weight=1.0)
     c.setFont(BOLD, pt(7.5))
-    c.drawString(game.x + 2.0, game.top - 3.6, "GAME CODE")
+    c.drawString(game.x + 2.0, game.top - 3.6, _("GAME CODE"))
 
 
 def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
@@ -129,25 +131,37 @@ def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
     c.circle(h.cx, h.cy, h.r, stroke=1, fill=0)
     c.setLineWidth(pt(0.6))
     c.line(h.name.x, h.name.y, h.name.right, h.name.y)
-    c.setFont(BOLD, pt(6.5))
-    c.drawCentredString(h.cx, h.name.y - 2.6, "YOUR HERO'S NAME")
+    # Each line is shrunk to its room: a language's longer words must not run into the next.
+    _centred(c, _("YOUR HERO'S NAME"), BOLD, 6.5, h.name.x, h.name.w, h.name.y - 2.6)
     c.setFillGray(0.6)
-    c.setFont(ITALIC, pt(8))
-    c.drawCentredString(h.cx, h.drawing.cy, "draw your hero here")
-    c.setFont(REGULAR, pt(6.5))
-    c.drawCentredString(h.cx, h.drawing.cy - 3.4, "(your token starts in this circle)")
+    _centred(c, _("draw your hero here"), ITALIC, 8, h.drawing.x, h.drawing.w, h.drawing.cy)
+    _centred(c, _("(your token starts in this circle)"), REGULAR, 6.5, h.drawing.x,
+             h.drawing.w, h.drawing.cy - 3.4)
     c.setFillGray(0)
     icons.box(c, h.power, weight=1.0)
     for use in h.uses:
         icons.box(c, use, weight=1.0)
-    c.setFont(BOLD, pt(6))
-    c.drawCentredString(h.power.cx, h.power.top + 1.0, "SUPERPOWER #")
+    half = (h.uses[0].x - h.power.right) / 2 if h.uses else h.power.w
+    power = _("SUPERPOWER #")
+    room = h.power.w + 2 * half - 1.0
+    if width(power, BOLD, pt(6)) > room:  # a long word: right-aligned, grows to the left
+        right = h.power.right + half - 0.5
+        draw_fitted(c, power, BOLD, 6, Rect(h.cx - 0.8 * h.r, h.power.top + 0.26,
+                                            right - (h.cx - 0.8 * h.r), 3.0),
+                    align="right", min_pt=4.5)
+    else:
+        _centred(c, power, BOLD, 6, h.power.x - half + 0.5, room, h.power.top + 1.0)
     if h.uses:
-        mid = (h.uses[0].x + h.uses[-1].right) / 2
-        c.drawCentredString(mid, h.uses[0].top + 1.0, "X ONE PER USE")
+        left, right = h.uses[0].x - half + 0.5, h.uses[-1].right + half - 0.5
+        _centred(c, _("X ONE PER USE"), BOLD, 6, left, right - left, h.uses[0].top + 1.0)
 
 
-# --- locations ---------------------------------------------------------------
+def _centred(c: Canvas, text: str, font: str, size_pt: float, x: float, w: float,
+             baseline: float) -> None:
+    """One line centred on ``x .. x + w`` at ``baseline``, shrunk to fit that width."""
+    size = pt(size_pt)
+    draw_fitted(c, text, font, size_pt, Rect(x, baseline + size * 0.35 - 1.5, w, 3.0),
+                align="centre", min_pt=4.5)
 
 
 def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
@@ -160,7 +174,8 @@ def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
     icons.number_badge(c, badge, location.number)
     name_box = Rect(badge.right + 1.6, head.y, (parts.minions[0].x if parts.minions
                                                  else head.right) - badge.right - 3.0, head.h)
-    used = draw_fitted(c, location.name.upper(), BOLD, 11.5, name_box, min_pt=7)
+    used = draw_fitted(c, location.name.upper(), BOLD, 11.5, name_box,
+                       min_pt=7)
     for slot in parts.minions:
         icons.minion(c, slot)
     if is_wide(location):  # the rule follows the name in the heading bar
@@ -168,7 +183,8 @@ def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
         rule = Rect(x, head.y, parts.rule.right - x, head.h)
         draw_fitted(c, location.rule, ITALIC, 8.5, rule, min_pt=6)
     else:
-        draw_block(c, location.rule, ITALIC, 7.5, parts.rule, max_lines=2, min_pt=6)
+        draw_block(c, location.rule, ITALIC, 7.5, parts.rule,
+                   max_lines=2, min_pt=6)
     print_kind(location).draw(c, location, parts.body)
 
 
@@ -179,8 +195,8 @@ def draw_superpowers(c: Canvas, edition: Edition, element: Element) -> None:
     """The superpower table: number, name and what it does, one entry per die face."""
     frame = element.frame
     _panel(c, frame, 6.0)
-    _caption(c, frame.top_part(6.0).inset(2.0, 0), "Superpowers",
-             f"roll 2 dice, choose one; use it {edition.superpower_uses} times")
+    _caption(c, frame.top_part(6.0).inset(2.0, 0), _("Superpowers"),
+             _("roll 2 dice, choose one; use it %(n)s times", n=edition.superpower_uses))
     body = frame.below(6.0).inset(2.0, 1.0)
     n = len(edition.superpowers)
     slot = body.h / n
@@ -218,8 +234,8 @@ def draw_rounds(c: Canvas, edition: Edition, element: Element) -> None:
     """A row per round with a box for each die rolled."""
     frame = element.frame
     _panel(c, frame, 6.0)
-    _caption(c, frame.top_part(6.0).inset(2.0, 0), "Rounds",
-             f"write the {edition.dice_per_round} dice rolled")
+    _caption(c, frame.top_part(6.0).inset(2.0, 0), _("Rounds"),
+             _("write the %(n)s dice rolled", n=edition.dice_per_round))
     for row in round_parts(edition, frame):
         size = min(pt(9), row.label.h * 0.75)
         c.setFont(BOLD, size)
@@ -233,11 +249,11 @@ def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
     frame = element.frame
     _panel(c, frame, 0.0)
     t = tally_parts(edition, frame)
-    _caption(c, t.captions[0], "Wild dice", "circle when earned, X when used")
-    _caption(c, t.captions[1], "Bystanders",
-             f"circle per rescue, {edition.bystander_honor} Honor each")
-    _caption(c, t.captions[2], "Robot Minions",
-             f"X one per defeat ({edition.minion_honor} Honor each)")
+    _caption(c, t.captions[0], _("Wild dice"), _("circle when earned, X when used"))
+    _caption(c, t.captions[1], _("Bystanders"),
+             _("circle per rescue, %(n)s Honor each", n=edition.bystander_honor))
+    _caption(c, t.captions[2], _("Robot Minions"),
+             _("X one per defeat (%(n)s Honor each)", n=edition.minion_honor))
     for slot in t.wild:
         icons.wild_die(c, slot)
     for slot in t.bystanders:
@@ -304,7 +320,7 @@ def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetH
         c.saveState()
         game = parts.game
         c.setFont(REGULAR, pt(6.5))
-        c.drawRightString(game.right - 2.0, game.top - 3.6, sheet.label)
+        c.drawRightString(game.right - 2.0, game.top - 3.6, _(sheet.label))
         draw_fitted(c, sheet.shown or sheet.url, REGULAR, 6.5,
                     Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
         draw_qr(c, parts.qr, sheet.url)

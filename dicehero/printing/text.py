@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition
 from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.language import _
 from dicehero.printing.scripts import draw_runs, drawable, right_to_left, runs, runs_width
 
 REGULAR = "Helvetica"
@@ -134,10 +135,13 @@ def wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
 
 def reward_name(reward: str) -> str:
     """``wild`` -> ``a Wild die``, ``bystander`` -> ``a Bystander``."""
-    return "a Wild die" if reward == "wild" else "a Bystander"
+    return _("a Wild die") if reward == "wild" else _("a Bystander")
 
 
 def edition_line(edition: Edition) -> str:
     """The small line under the title: edition, rounds and dice."""
-    return (f"{edition.name} edition \u00b7 {edition.rounds} rounds \u00b7 "
-            f"{edition.dice_per_round} dice a round \u00b7 a number in a circle is Honor")
+    # Translators: under the sheet's title; %(name)s is the edition's name (Classic),
+    # %(dice)s how many dice.
+    return _("%(name)s edition \u00b7 %(rounds)s rounds \u00b7 %(dice)s dice a round "
+             "\u00b7 a number in a circle is Honor", name=edition.name,
+             rounds=edition.rounds, dice=edition.dice_per_round)

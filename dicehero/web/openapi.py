@@ -208,7 +208,9 @@ def document() -> dict[str, Any]:
                  {"name": "paper", "in": "query", "required": False,
                   "schema": {"enum": ["a4", "letter"]}},
                  {"name": "rules", "in": "query", "required": False,
-                  "schema": {"enum": ["0", "1", "false", "true", "no", "yes", ""]}}),
+                  "schema": {"enum": ["0", "1", "false", "true", "no", "yes", ""]}},
+                 {"name": "lang", "in": "query", "required": False,
+                  "schema": {"type": "string", "example": "fr"}}),
                 auth=True, media="application/pdf")},
             g + "/events": {"get": _op(
                 "Server-Sent Events of the game", 200, {"type": "string"}, (404,),

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from babel.lists import format_list
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Location
+from dicehero.i18n import babel_locale
 from dicehero.printing.geometry import Rect
+from dicehero.printing.language import _, current
 from dicehero.printing.panel import PanelSize
 from dicehero.printing.text import reward_name
 
@@ -32,13 +35,11 @@ class PrintKind:
         raise NotImplementedError
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def boxes_scoring(location: Location, head: str) -> str:
     """``head`` with the boxes' Honor, then the boxes that reward."""
     honors = "/".join(str(b.honor) for b in location.boxes)
-    where = [f"{reward_name(b.reward)} at box {i + 1}"
+    # Translators: a box of a track that rewards; %(reward)s is "a Wild die" or "a Bystander".
+    where = [_("%(reward)s at box %(box)s", reward=reward_name(b.reward), box=i + 1)
              for i, b in enumerate(location.boxes) if b.reward]
-    return f"{head} ({honors})" + ("; " + _join(where) if where else "") + "."
+    joined = format_list(where, locale=babel_locale(current())) if where else ""
+    return f"{head} ({honors})" + ("; " + joined if where else "") + "."

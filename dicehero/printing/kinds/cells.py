@@ -18,6 +18,7 @@ from dicehero.printing.cells import (
 )
 from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.kinds.base import PrintKind
+from dicehero.printing.language import _, pgettext
 from dicehero.printing.panel import BADGE, CHROME, LEGEND_LINE, PanelSize
 from dicehero.printing.text import BOLD, REGULAR, draw_fitted, reward_name, wrap
 
@@ -110,7 +111,8 @@ def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
             c.lines([(x, top, x + 1.2, top), (x, top, x, bottom), (x, bottom, x + 1.2, bottom)])
             mid = (top + bottom) / 2
             icons.reward(c, Rect(x + 2.0, mid - icon / 2, icon, icon), group.reward)
-            lines = wrap(group.label, REGULAR, pt(7), legend.right - x - 3.0 - icon)[:2]
+            lines = wrap(pgettext("reward", group.label), REGULAR, pt(7),
+                         legend.right - x - 3.0 - icon)[:2]
             c.setFont(REGULAR, pt(7))
             for k, text in enumerate(lines):
                 c.drawString(x + 3.0 + icon, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text)
@@ -126,7 +128,8 @@ def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
         y -= line_h
     for group in location.rewards:
         icons.reward(c, Rect(legend.x + 1.0, y + 0.45, icon, icon), group.reward)
-        draw_fitted(c, f"for {group.label}", REGULAR, 7.5,
+        # Translators: beside a reward icon; %(line)s is what earns it (a row, a column).
+        draw_fitted(c, _("for %(line)s", line=pgettext("reward", group.label)), REGULAR, 7.5,
                     Rect(legend.x + 2.5 + icon, y, legend.w - 2.5 - icon, line_h))
         y -= line_h
 
@@ -165,5 +168,6 @@ class Cells(PrintKind):
 
     def scoring(self, location: Location) -> str:
         parts = line_summary(location)
-        parts += [f"{g.label}: {reward_name(g.reward)}" for g in location.rewards]
+        parts += [f"{pgettext('reward', g.label)}: {reward_name(g.reward)}"
+                  for g in location.rewards]
         return "; ".join(parts) + "."

@@ -11,6 +11,7 @@ from dicehero.engine.edition import Location
 from dicehero.printing import icons
 from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.kinds.base import PrintKind, boxes_scoring
+from dicehero.printing.language import _
 from dicehero.printing.panel import BADGE, CHROME, ICON, PanelSize, badge_and_icon
 
 
@@ -96,4 +97,4 @@ class Pairs(PrintKind):
             icons.reward(c, pair.reward, box.reward)
 
     def scoring(self, location: Location) -> str:
-        return boxes_scoring(location, "Each completed pair scores its Honor")
+        return boxes_scoring(location, _("Each completed pair scores its Honor"))
