@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from dicehero.engine.edition import Edition, EditionError, parse_edition
+from dicehero.i18n import N_
 
 DEFAULT_EDITION = "classic"
 
@@ -20,6 +21,11 @@ def sheets_dir() -> Path:
     """The folder of edition files: ``$DICEHERO_SHEETS`` or ``sheets/`` beside the package."""
     env = os.environ.get("DICEHERO_SHEETS")
     return Path(env) if env else Path(__file__).resolve().parent.parent / "sheets"
+
+
+def _refused(message: str, **params: object) -> EditionError:
+    """An edition error the command line can say in its reader's language."""
+    return EditionError(message % params, message, **params)
 
 
 def available_editions() -> list[str]:
@@ -32,7 +38,8 @@ def load_edition(name_or_path: str = DEFAULT_EDITION) -> Edition:
     path = Path(name_or_path)
     if path.suffix != ".toml":
         if not name_or_path.replace("-", "").replace("_", "").isalnum():
-            raise EditionError(f"{name_or_path!r} is not an edition name")
+            # Translators: %(name)s is what was typed for an edition, quoted.
+            raise _refused(N_("%(name)s is not an edition name"), name=repr(name_or_path))
         path = sheets_dir() / f"{name_or_path}.toml"
     return _load_path(str(path.resolve()))
 
@@ -44,8 +51,11 @@ def _load_path(path: str) -> Edition:
         with open(path, "rb") as f:
             data = tomllib.load(f)
     except FileNotFoundError:
-        known = ", ".join(available_editions()) or "none"
-        raise EditionError(f"{shown}: no such edition file (known editions: {known})") from None
+        # Translators: %(file)s is a file's path; %(known)s lists edition names (classic).
+        raise _refused(N_("%(file)s: no such edition file (known editions: %(known)s)"),
+                       file=shown, known=", ".join(available_editions()) or "-") from None
     except tomllib.TOMLDecodeError as e:
-        raise EditionError(f"{shown}: not valid TOML: {e}") from None
+        # Translators: %(file)s is a file's path; %(error)s the TOML reader's own message.
+        raise _refused(N_("%(file)s: not valid TOML: %(error)s"), file=shown,
+                       error=str(e)) from None
     return parse_edition(data, shown)

@@ -255,3 +255,11 @@ def test_the_score_breakdown_lines_up_in_chinese_and_japanese(game_log, lang, mo
     assert main(["score", str(game_log[0])]) == 0
     rows = capsys.readouterr().out.splitlines()[1:7]  # the first hero's six locations
     assert len({screen_width(row) for row in rows}) == 1
+
+
+def test_an_edition_that_does_not_exist_is_told_in_dicehero_lang(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", "de")
+    assert main(["simulate", "--players", "1", "--edition", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert "nosuch.toml: Diese Editionsdatei gibt es nicht (bekannte Editionen: " in err
+    assert "classic" in err and "no such edition file" not in err

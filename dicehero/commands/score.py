@@ -41,6 +41,12 @@ def _fail(command: str, message: str) -> int:
     return 2
 
 
+def edition_error(e: EditionError) -> str:
+    """An edition's refusal in the command's language where it has its words (a file that
+    is missing or not TOML), else as the edition file's checker wrote it."""
+    return _(e.message, **e.params) if e.message else str(e)
+
+
 def said(phrase: Phrase) -> str:
     """An engine phrase (a rule's refusal) in the command's language."""
     return say(phrase, cli_language())
@@ -82,7 +88,7 @@ def load_log(path: str, command: str = "score") -> int | tuple[Edition, dict[str
         log = parse_log(data, edition)
     except EditionError as e:
         # Translators: %(error)s says what is wrong with the file.
-        return _fail(command, _("%(file)s: %(error)s", file=path, error=e))
+        return _fail(command, _("%(file)s: %(error)s", file=path, error=edition_error(e)))
     except LogError as e:
         return _fail(command, _("%(file)s: %(error)s", file=path, error=said(e.phrase)))
     try:

@@ -8,6 +8,7 @@ import random
 import sys
 
 from dicehero.commands.columns import left
+from dicehero.commands.score import edition_error
 from dicehero.editions import DEFAULT_EDITION, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.engine.scoring import score
@@ -35,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         edition = load_edition(args.edition)
     except EditionError as e:
-        # Translators: %(error)s says what is wrong with the edition, in English.
-        print(_("dicehero simulate: %(error)s", error=e), file=sys.stderr)
+        # Translators: %(error)s says what is wrong with the edition.
+        print(_("dicehero simulate: %(error)s", error=edition_error(e)), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     rng = random.Random(seed)

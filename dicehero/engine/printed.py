@@ -18,7 +18,15 @@ Reward = Literal["wild", "bystander"]
 
 
 class EditionError(ValueError):
-    """An edition file that cannot be used; the message names the file and the field."""
+    """An edition file that cannot be used; the message names the file and the field.
+
+    ``message`` (a catalog msgid) and ``params`` are set where the edge can say the error in
+    the reader's language; without them the English text is all there is.
+    """
+
+    def __init__(self, text: str, message: str = "", **params: object) -> None:
+        super().__init__(text)
+        self.message, self.params = message, params
 
 
 @dataclass(frozen=True, slots=True)
