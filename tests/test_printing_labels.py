@@ -51,9 +51,14 @@ def test_without_a_language_the_sheet_is_english() -> None:
     assert "YOUR HERO'S NAME" in sheet and "CITY HALL" in sheet
 
 
-def test_labels_the_pdf_fonts_cannot_draw_yet_stay_english_not_question_marks() -> None:
+def test_a_japanese_sheet_says_its_labels_in_japanese() -> None:
     sheet = printed("ja", rules=False)[0]
-    assert "YOUR HERO'S NAME" in sheet and "??" not in sheet
+    assert "ゲームコード" in sheet and "合計" in sheet and "YOUR HERO'S NAME" not in sheet
+
+
+def test_a_rules_page_the_pdf_fonts_cannot_draw_yet_stays_english_not_question_marks() -> None:
+    rules = printed("ja")[1]
+    assert "rules summary" in rules and "??" not in rules
 
 
 def test_print_lang_prints_the_sheets_in_that_language(tmp_path: Path) -> None:

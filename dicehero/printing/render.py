@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero import i18n
 from dicehero.engine.edition import Edition
-from dicehero.printing.language import in_language, speaking
+from dicehero.printing.language import current, in_language, printed_language, speaking
 from dicehero.printing.layout import PageLayout, page_layout
 from dicehero.printing.rules import draw_rules_page
 from dicehero.printing.sheet import SheetHeader, draw_personal, draw_static
@@ -90,7 +90,8 @@ def _render(edition: Edition, english: Edition, sheets: Sequence[SheetHeader], o
         if progress:
             progress(done, len(sheets))
     if rules:
-        draw_rules_page(c, english, layout)
+        with speaking(printed_language(current())):  # the rules page: Helvetica only
+            draw_rules_page(c, english, layout)
         c.showPage()
     c.save()
     return len(sheets) + (1 if rules else 0)

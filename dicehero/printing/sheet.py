@@ -93,17 +93,15 @@ def _caption(c: Canvas, box: Rect, bold: str, rest: str = "", size_pt: float = 8
     total = width(bold, BOLD, size) + (width("  " + rest, REGULAR, size * 0.9) if rest else 0)
     if total > box.w:
         size *= max(box.w / total, 0.7)
-    c.setFont(BOLD, size)
     y = box.cy - size * 0.35
-    c.drawString(box.x, y, bold)
+    draw_string(c, box.x, y, bold, BOLD, size)
     if rest:
         x = box.x + width(bold, BOLD, size)
-        c.setFont(REGULAR, size * 0.9)
         text = rest
         avail = box.right - x - width("  ", REGULAR, size * 0.9)
         if width(text, REGULAR, size * 0.9) > avail:
             text = ellipsize(text, REGULAR, size * 0.9, avail)
-        c.drawString(x, y, "  " + text)
+        draw_string(c, x + width("  ", REGULAR, size * 0.9), y, text, REGULAR, size * 0.9)
 
 
 # --- the header and the hero's circle ----------------------------------------
@@ -121,7 +119,7 @@ def draw_header(c: Canvas, edition: Edition, element: Element) -> None:
     game = parts.game
     _panel(c, game, 5.0, weight=1.0)
     c.setFont(BOLD, pt(7.5))
-    c.drawString(game.x + 2.0, game.top - 3.6, _("GAME CODE"))
+    draw_string(c, game.x + 2.0, game.top - 3.6, _("GAME CODE"), BOLD, pt(7.5))
 
 
 def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
@@ -320,7 +318,8 @@ def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetH
         c.saveState()
         game = parts.game
         c.setFont(REGULAR, pt(6.5))
-        c.drawRightString(game.right - 2.0, game.top - 3.6, _(sheet.label))
+        draw_string(c, game.right - 2.0, game.top - 3.6, _(sheet.label), REGULAR, pt(6.5),
+                    align="right")
         draw_fitted(c, sheet.shown or sheet.url, REGULAR, 6.5,
                     Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
         draw_qr(c, parts.qr, sheet.url)

@@ -20,7 +20,7 @@ from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.kinds.base import PrintKind
 from dicehero.printing.language import _, pgettext
 from dicehero.printing.panel import BADGE, CHROME, LEGEND_LINE, PanelSize
-from dicehero.printing.text import BOLD, REGULAR, draw_fitted, reward_name, wrap
+from dicehero.printing.text import BOLD, REGULAR, draw_fitted, draw_string, reward_name, wrap
 
 NUMBER_GREY = 0.45
 
@@ -115,7 +115,8 @@ def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
                          legend.right - x - 3.0 - icon)[:2]
             c.setFont(REGULAR, pt(7))
             for k, text in enumerate(lines):
-                c.drawString(x + 3.0 + icon, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text)
+                draw_string(c, x + 3.0 + icon, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text,
+                            REGULAR, pt(7))
         y = legend.y + 0.5
         for text in reversed(summary):
             draw_fitted(c, text, BOLD, 7.5, Rect(legend.x, y, legend.w, line_h))

@@ -13,7 +13,7 @@ from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.kinds.base import PrintKind, boxes_scoring
 from dicehero.printing.language import _
 from dicehero.printing.panel import BADGE, CHROME, HEAD_H, ICON, PAD, PanelSize, badge_and_icon
-from dicehero.printing.text import BOLD
+from dicehero.printing.text import BOLD, draw_string
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +94,11 @@ class Track(PrintKind):
                 icons.chevron(c, (a.right + b.x) / 2, box.cy, min(2.4, b.x - a.right), left=left)
         c.setFont(BOLD, pt(6.5))
         if up:
-            c.drawCentredString(t.boxes[0].cx, t.start.y + 0.8, _("START"))
+            draw_string(c, t.boxes[0].cx, t.start.y + 0.8, _("START"), BOLD, pt(6.5), "centre")
             x = t.boxes[0].x - 3.0
             icons.arrow(c, x, t.boxes[0].y, x, t.boxes[-1].top)
         else:
-            c.drawCentredString(t.start.cx - 0.8, t.start.cy + 1.0, _("START"))
+            draw_string(c, t.start.cx - 0.8, t.start.cy + 1.0, _("START"), BOLD, pt(6.5), "centre")
             ends = (t.start.x + 0.5, t.start.right - 1.2)
             x0, x1 = ends[::-1] if left else ends
             icons.arrow(c, x0, t.start.cy - 1.6, x1, t.start.cy - 1.6)
