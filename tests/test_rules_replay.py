@@ -155,7 +155,7 @@ def test_a_log_line_names_the_player_the_round_the_action_and_the_rule(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, ROLLS[:1], [[move(1, DOWNTOWN)]], TELEPORT, player="Ada")
     assert illegal(info.value) == (
-        "Ada, round 1: move with die 2 to 3: From the middle circle a 1 moves you to "
+        "Ada, round 1: move (die 2, to location 3): From the middle circle a 1 moves you to "
         "City Hall; Downtown needs a 3. [move_needs_match]")
 
 
@@ -165,7 +165,7 @@ def test_a_box_that_does_not_exist_is_counted_from_1_in_the_log_line(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [[1, 2, 3, 3]], rounds, TELEPORT, player="Ada")
     assert illegal(info.value) == (
-        "Ada, round 1: help with die 2 (box 100): There is no box 100: City Hall has boxes "
+        "Ada, round 1: help (die 2, box 100): There is no box 100: City Hall has boxes "
         "1 to 9. [bad_slot]")
 
 
@@ -190,7 +190,7 @@ def test_a_choice_refused_before_the_first_roll_says_so(classic):
     with pytest.raises(IllegalAction) as info:
         replay(classic, OFFER, [], [], 6, player="Ada")
     assert info.value.round == 0
-    assert illegal(info.value).startswith("Ada, before the first roll: choose 6: ")
+    assert illegal(info.value).startswith("Ada, before the first roll: choose (superpower 6): ")
 
 
 def test_solo_a_hero_alone_is_rolled_the_next_round_as_soon_as_they_are_done(classic):

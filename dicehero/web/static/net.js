@@ -57,10 +57,11 @@
 
   // The game's events: on.open(), on.message(event) with the raw MessageEvent, on.error().
   // `last` is the id of the last event seen (a page may set it from the state it read);
-  // `closed()` says whether the stream is down for good (the page may open it again).
+  // `closed()` says whether the stream is down for good (the page may open it again);
+  // `stop()` closes it (the page knows the network is gone).
   DH.stream = function (code, on) {
     let es = null;
-    const stream = { last: 0, query: "", connect, closed: () => !es || es.readyState === EventSource.CLOSED };
+    const stream = { last: 0, query: "", connect, stop: () => es && es.close(), closed: () => !es || es.readyState === EventSource.CLOSED };
     function connect() {
       if (es) es.close();
       es = new EventSource("/api/games/" + code + "/events?last_event_id=" + stream.last + stream.query);

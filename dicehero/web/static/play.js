@@ -261,7 +261,9 @@
     if (document.visibilityState === "visible" && me) { refresh(); if (stream.closed()) stream.connect(); }
   });
   window.addEventListener("online", () => { if (me) { refresh(); stream.connect(); } });
-  window.addEventListener("offline", () => { if (me) setConn(false); });
+  // Offline, a stream the browser has not noticed is dead is closed: nothing half-arrived
+  // is shown, and "online" opens it again and reads the sheet.
+  window.addEventListener("offline", () => { if (me) { setConn(false); stream.stop(); } });
 
   async function start() {
     const st = await api("GET", "");
