@@ -15,12 +15,13 @@ from sqlalchemy.orm import Session
 from dicehero.engine import score
 from dicehero.i18n import N_
 from dicehero.store.cohost_keys import cohost_key
-from dicehero.store.db import Store
+from dicehero.store.db import Store, emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import hash_secret, normalise_code
 from dicehero.store.group_commit import GroupCommit
 from dicehero.store.models import Game, Hero, Player, Roll
 from dicehero.store.paper import PAPER_DONE
+from dicehero.store.progress import ProgressTicker
 from dicehero.store.projection import GameFold, Projections
 
 
@@ -72,6 +73,7 @@ class GameAccess:
         self.store = store
         self.projections = Projections()
         self.group_commit = GroupCommit(store)  # heroes' taps, committed a batch at a time
+        self.progress = ProgressTicker(self._send_progress)  # the ready count, coalesced
         self.max_players = max_players
         self.paper_grace = 3600.0  # seconds after the end that paper sheets may still come in
         self.paper_check_seconds = 10.0  # how long a sheet sent by its marks may be searched
@@ -194,6 +196,28 @@ class GameAccess:
         return s.scalar(select(func.count(Player.id)).where(
             Player.game_id == game.id, Player.removed.is_(False),
             Player.done_roll >= game.roll_count)) or 0
+
+    def _progress(self, s: Session, game: Game, complete: bool) -> None:
+        """The round's ready count to every screen: now if the round is complete or the
+        game's last count is old enough, else soon (:mod:`dicehero.store.progress`)."""
+        if complete:
+            self.progress.sent(game.code)
+        elif not self.progress.now(game.code):
+            return
+        self._emit_count(s, game)
+
+    def _send_progress(self, code: str) -> None:
+        """The count a burst of Dones left unsent, in a transaction of its own."""
+        def work(s: Session) -> None:
+            game = self._game(s, code, lock=True)
+            if game.status != "over" and game.roll_count > 0:
+                self._emit_count(s, game)
+        self.store.write(code, work)
+
+    def _emit_count(self, s: Session, game: Game) -> None:
+        emit(s, game, "player_done", {"round": game.roll_count,
+                                      "done_count": self._done_count(s, game),
+                                      "player_count": self._active_count(s, game)})
 
     def _leaderboard(self, s: Session, game: Game, override: dict[int, Any] | None = None,
                      checked: dict[int, bool] | None = None) -> list[dict[str, Any]]:

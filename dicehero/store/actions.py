@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from dicehero.engine import Action, ActionError, Sheet, apply, parse_action
@@ -139,7 +139,10 @@ class ActionDesk(GameAccess):
                 job.accept(self._one(s, game, players, gfold, job.item, sheets, unstored))
             except (StoreError, ActionError) as e:
                 job.refuse(e)
-        self._insert(s, unstored)
+        self._insert(s, unstored)  # the leaderboard of an automatic end reads them
+        if game.roll_count > 0 and any(job.result is not None and not job.result.repeated
+                                       and job.item.action.type == "done" for job in jobs):
+            self._dones(s, game, sheets)
         new = [a for a in (job.result for job in jobs) if a is not None and not a.repeated]
         return lambda: self._cache(gfold, new)
 
@@ -167,18 +170,21 @@ class ActionDesk(GameAccess):
         unstored.append(done)
         kind = tap.action.type
         if kind == "done" and game.roll_count > 0:
-            self._insert(s, unstored)  # the leaderboard of an automatic end reads them
-            s.get_one(Player, player.id).done_roll = game.roll_count
-            s.flush()
-            emit(s, game, "player_done", {
-                "round": game.roll_count, "player": {"id": player.id, "name": player.name},
-                "done_count": self._done_count(s, game),
-                "player_count": self._active_count(s, game)})
-            self._maybe_auto_finish(s, game, dict(sheets))
+            s.execute(update(Player).where(Player.id == player.id)  # counted after the batch
+                      .values(done_roll=game.roll_count))
         elif kind == "choose":
             emit(s, game, "player_chose", {"player": {"id": player.id, "name": player.name},
                                            "superpower": tap.action.superpower})
         return done
+
+    def _dones(self, s: Session, game: Game, sheets: dict[int, Sheet]) -> None:
+        """After a batch with Dones: the ready count (coalesced, see ``progress.py``; at once
+        when the round is complete), and the end of the game after its last round."""
+        s.flush()
+        complete = not self._anyone_playing(s, game)
+        self._progress(s, game, complete)
+        if complete:
+            self._maybe_auto_finish(s, game, dict(sheets))
 
     def _repeat(self, s: Session, game: Game, player: Hero, tap: Tap,
                 earlier_id: int) -> Accepted:

@@ -70,6 +70,7 @@
         await new Promise((res) => setTimeout(res, 800));
       }
     }
+    if (r.ok && action.type === "done" && !o.check) refresh();  // the end screen, the ranking
     if (r.ok) return { sheet: o.check ? null : r.data.sheet };
     const error = r.data && r.data.error ? r.data.error : { message: DH.t("server_said", { status: String(r.status) }) };
     if (r.status === 409 || r.status === 403) refresh();
@@ -236,9 +237,9 @@
       case "roll": counts.done = 0; timer = null; clearTimeout(pushWait); pushWait = setTimeout(refresh, stream.query ? 4000 : 0); break;
       case "sheet": if (me && d.player.id === me.id) show(d); break;
       case "offer": case "game_over": case "snapshot": refresh(); break;
-      // what moves the ranking once this hero's end screen is up: a hero done, a paper
+      // what moves the ranking once this hero's end screen is up: heroes done, a paper
       // sheet approved or sent, paper entry closed, a hero removed or renamed
-      case "player_done": if (finalShown) rankAgain(); else if (me && d.player && d.player.id === me.id) refresh(); break;
+      case "player_done": if (finalShown) rankAgain(); break;
       case "paper_sheet": case "paper_closed": if (finalShown) rankAgain(); break;
       case "timer": timer = d.ends_at ? { ends: d.ends_at - d.server_time + Date.now() / 1000, s: d.seconds } : null; break;
       case "player_removed": case "player_renamed": case "hero_settings": if (d.player && me && d.player.id === me.id) refresh(); else if (finalShown) rankAgain(); break;

@@ -1,0 +1,78 @@
+"""The round's ready count, coalesced, so that a round of Done is linear in the class.
+
+Each Done used to be an event of its own to every stream (``player_done`` with the hero's
+name): N heroes pressing Done meant N events to N streams, O(N²), 3.4 ms of CPU a hero at
+5,000. Now a Done only records itself, and the game's count (``player_done`` with
+``done_count`` and ``player_count``) goes out at most once per ``INTERVAL`` per game: the
+first Done of a quiet spell at once, the last of a burst when the interval has passed,
+and always at once when the round is complete (the projector then shows the standings).
+The host's screen reads who is done from the game's state, which each event tells it to
+read again; a phone only needs the count.
+
+The ticker is per process: with several processes each sends its own, at most
+``INTERVAL`` apart, and a count is read from the database when it is sent, so whichever
+goes out last is right.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
+
+INTERVAL = 0.5  # seconds between two counts of one game, at least
+PRUNE_AT = 1024  # games remembered before the ones quiet for an interval are forgotten
+
+
+class ProgressTicker:
+    """When each game's ready count may go out: now, or from a timer when the interval ends.
+
+    ``flush(code)`` sends a game's count in a transaction of its own; it runs on a timer
+    thread (a greenlet under gevent) for the count a burst left unsent.
+    """
+
+    def __init__(self, flush: Callable[[str], None], interval: float = INTERVAL) -> None:
+        self._flush = flush
+        self._interval = interval
+        self._lock = threading.Lock()
+        self._last: dict[str, float] = {}  # game code -> when its count last went out
+        self._due: set[str] = set()  # games whose count a timer will send
+
+    def now(self, code: str) -> bool:
+        """Whether the game's count goes out with this transaction (True), or a timer will
+        send it once the interval since the last one has passed (False)."""
+        t = time.monotonic()
+        with self._lock:
+            last = self._last.get(code)
+            if last is None or t - last >= self._interval:
+                self._sent(code, t)
+                return True
+            if code not in self._due:
+                self._due.add(code)
+                timer = threading.Timer(last + self._interval - t, self._fire, (code,))
+                timer.daemon = True
+                timer.start()
+            return False
+
+    def sent(self, code: str) -> None:
+        """The game's count went out anyway (the round is complete)."""
+        with self._lock:
+            self._sent(code, time.monotonic())
+
+    def _sent(self, code: str, t: float) -> None:
+        self._last[code] = t
+        if len(self._last) > PRUNE_AT:  # a long-running server must not keep every game
+            quiet = t - self._interval
+            self._last = {c: at for c, at in self._last.items() if at > quiet or c in self._due}
+
+    def _fire(self, code: str) -> None:
+        with self._lock:
+            self._due.discard(code)
+            self._sent(code, time.monotonic())
+        try:
+            self._flush(code)
+        except Exception:  # a timer has nobody to answer: the next event carries the count
+            log.exception("the ready count of game %s could not be sent", code)
