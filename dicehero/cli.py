@@ -19,6 +19,10 @@ COMMANDS = {
     "print": ("dicehero.printing.command", "print sheets as a PDF"),
     "db": ("dicehero.commands.db", "the database schema: current, upgrade (docs/DEPLOY.md)"),
 }
+# Commands that run on gevent: the standard library is patched before their module is
+# imported, since importing it loads the whole app (threading, ssl, subprocess), and a
+# lock or socket class bound before the patch stays a real one that blocks the event loop.
+ON_GEVENT = frozenset({"serve"})
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -36,6 +40,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``dicehero`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ON_GEVENT:
+        from gevent import monkey
+
+        monkey.patch_all()
     args = build_parser(argv[0] if argv else None).parse_args(argv)
     try:
         return import_module(args.module).run(args) or 0

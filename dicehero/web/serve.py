@@ -1,9 +1,12 @@
 """``dicehero serve``: the live server on gevent, holding thousands of open connections.
 
 gevent's WSGI server runs every request, SSE streams included, as a greenlet:
-an idle phone costs a socket and a few kilobytes, not a thread. The module
-imports nothing heavy at the top, so ``run`` can monkey-patch the standard
-library before Flask, SQLAlchemy and the sockets are loaded.
+an idle phone costs a socket and a few kilobytes, not a thread. Importing this
+module imports :mod:`dicehero.web` and with it the whole app, so ``dicehero``
+(:mod:`dicehero.cli`) monkey-patches the standard library before it imports this
+module. (Under ``--workers`` gunicorn's master imports the app with the worker
+class and each worker patches after the fork: the app makes its locks when first
+used, see :mod:`dicehero.store.locks`.)
 """
 
 from __future__ import annotations
@@ -70,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         return run_gunicorn(args)
     from gevent import monkey
 
-    monkey.patch_all()
+    if not monkey.is_module_patched("threading"):  # run() called without the cli: late, but patched
+        monkey.patch_all()
 
     from gevent.pywsgi import WSGIServer
 
