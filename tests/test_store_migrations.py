@@ -392,3 +392,17 @@ def test_db_refuses_a_database_from_a_newer_dicehero_in_dicehero_lang(tmp_path, 
     assert "La base de données est à la révision 9999, que ce dicehero ne connaît pas" in err
     assert "newer dicehero" not in err
 
+
+
+def test_0013_adds_paper_waits_and_takes_them_away_again(empty_url, engines):
+    from alembic import command
+
+    engine = engines(empty_url)
+    schema.upgrade_by_migrations(engine)
+    assert "paper_waits" in inspect(engine).get_table_names()
+    with engine.connect() as conn, conn.begin():
+        command.downgrade(schema.alembic_config(conn), "0012")
+    assert "paper_waits" not in inspect(engine).get_table_names()
+    assert _version_rows(engine) == ["0012"]
+    schema.upgrade_by_migrations(engine)
+    assert differences(engine) == [] and _version_rows(engine) == ["0013"]

@@ -9,11 +9,14 @@ checked" (``checking``). The verdict lands in the game's log on its own: a verif
 sheet is stored (a ``paper_sheet`` event), marks no play draws are refused (a
 ``paper_check`` event with the reason, nothing stored), and the next read of the sheet
 says which. A search cut short by its deadline is run again when the workers are free,
-so how busy the server was never changes a verdict.
+so how busy the server was never changes a verdict. A sheet being checked is kept in
+``paper_waits`` until its verdict is stored (:mod:`dicehero.store.paper_waits`): a server
+killed meanwhile checks it again when it starts (:meth:`MarksDesk.resume_paper_checks`).
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 from typing import Any
 
@@ -30,6 +33,7 @@ from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.paper import check_not_erased, marks_refusal, parse_paper_marks
 from dicehero.store.paper_desk import APPROVED, CHECK, PaperDesk
+from dicehero.store.paper_waits import drop_wait, keep_wait, waiting
 from dicehero.store.witness_job import verdict_of
 from dicehero.store.work_pool import POOL, Job, Task, WorkPool
 from dicehero.words import refusal_to_json
@@ -55,12 +59,32 @@ class MarksDesk(PaperDesk):
             return check.outcome
         return self.paper_sheet(code, secret, player_id)
 
-    def _note_check(self, game_code: str, player_id: int, what: dict[str, Any]) -> None:
-        """Say in the game's log and stream how the hero's sheet check stands."""
+    def resume_paper_checks(self) -> int:
+        """Check again every sheet accepted as being checked whose verdict was never stored
+        (the server was killed meanwhile); how many. Called once when the server starts."""
+        with self.store.read() as s:
+            left = waiting(s)
+        for wait in left:
+            check = _Check(self, wait.code, None, wait.player_id, wait.body,
+                           role="host" if wait.by_host else "player", token=wait.token)
+            try:
+                check.submit(again=True)
+            except StoreError as e:  # refused now (removed, closed...): said, and forgotten
+                check.refuse(e)
+        return len(left)
+
+    def _note_check(self, game_code: str, player_id: int, what: dict[str, Any],
+                    check: _Check, accepted: bool = False) -> None:
+        """Say in the game's log and stream how the hero's sheet check stands; in the same
+        transaction, keep the sheet as being checked (``accepted``) or forget it."""
         def work(s: Session) -> None:
             game = self._game(s, game_code, lock=True)
             player = self._player(s, game, player_id)
             emit(s, game, CHECK, {"player": {"id": player.id, "name": player.name}, **what})
+            if accepted:
+                keep_wait(s, game, player_id, check.token, check.body, check.role == "host")
+            else:
+                drop_wait(s, player_id, check.token)
 
         self.store.write(normalise_code(game_code), work)
 
@@ -69,11 +93,15 @@ class _Check:
     """One sheet's check, from the request to its verdict in the game's log."""
 
     def __init__(self, desk: MarksDesk, code: str, secret: str | None, player_id: int,
-                 body: dict[str, Any]) -> None:
+                 body: dict[str, Any], role: str | None = None, token: str | None = None) -> None:
         self.desk, self.code, self.secret, self.player_id = desk, code, secret, player_id
         self.body = body
+        self.role = role  # who sent it: known from the secret, or kept with a resumed check
+        self.token = token or secrets.token_hex(16)  # this check's row in paper_waits
         self.finished = threading.Event()  # set with the verdict (or its refusal)
         self.noted = threading.Event()  # "checking" is in the log: the verdict comes after
+        if token is not None:
+            self.noted.set()  # resumed: "checking" was noted before the restart
         self.outcome: dict[str, Any] | StoreError | None = None
         self.rolled = 0
 
@@ -83,7 +111,9 @@ class _Check:
         desk = self.desk
         with desk.store.read() as s:
             game = desk._game(s, self.code)
-            player, role = desk._paper_player(s, game, self.player_id, self.secret)
+            player, role = desk._paper_player(s, game, self.player_id, self.secret,
+                                              role=self.role)
+            self.role = role
             desk._check_paper_open(game)
             edition = load_edition(game.edition)
             rolls = desk._rolls(s, game)
@@ -114,7 +144,8 @@ class _Check:
         if again:
             return
         try:
-            desk._note_check(self.code, self.player_id, {"status": "checking"})
+            desk._note_check(self.code, self.player_id, {"status": "checking"}, self,
+                             accepted=True)
         finally:
             self.noted.set()
 
@@ -146,12 +177,17 @@ class _Check:
                     return True
                 except StoreError as refused:
                     e = refused
-            self.outcome = e
-            self.desk._note_check(self.code, self.player_id,
-                                  {"status": "refused", "code": e.code, "reason": str(e),
-                                   "words": refusal_to_json(e.template, e.params),
-                                   **{k: v for k, v in (e.details or {}).items() if k == "mark"}})
+            self.refuse(e)
         return False
+
+    def refuse(self, e: StoreError) -> None:
+        """The sheet is refused after its check: said in the log, no longer being checked."""
+        self.outcome = e
+        self.desk._note_check(self.code, self.player_id,
+                              {"status": "refused", "code": e.code, "reason": str(e),
+                               "words": refusal_to_json(e.template, e.params),
+                               **{k: v for k, v in (e.details or {}).items() if k == "mark"}},
+                              self)
 
     def _keep(self, verdict: Verdict) -> dict[str, Any]:
         """Store the verified (or undecided) sheet, unless a roll came in meanwhile."""
@@ -159,7 +195,9 @@ class _Check:
 
         def work(s: Session) -> dict[str, Any]:
             game = desk._game(s, self.code, lock=True)
-            player, role = desk._paper_player(s, game, self.player_id, self.secret)
+            player, role = desk._paper_player(s, game, self.player_id, self.secret,
+                                              role=self.role)
+            drop_wait(s, player.id, self.token)  # its verdict is stored with this
             desk._check_paper_open(game)
             if game.roll_count != self.rolled:
                 raise StoreError(Refusal.NOT_NOW, "rolled_meanwhile",

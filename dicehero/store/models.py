@@ -202,3 +202,22 @@ class Doodle(Base):
     png: Mapped[bytes] = mapped_column(LargeBinary)
     sha256: Mapped[str] = mapped_column(String(64))  # the ETag: a redrawn doodle is refetched
     updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+
+
+class PaperWait(Base):
+    """A paper sheet accepted as "being checked" whose verdict is not stored yet.
+
+    Written in the transaction that notes the check, deleted in the one that stores its
+    verdict (or its refusal): a server killed while the check was in the worker pool
+    finds it here when it starts and checks it again (:mod:`dicehero.store.paper_waits`).
+    One a hero: a sheet sent again replaces it (``token`` tells the checks apart).
+    """
+
+    __tablename__ = "paper_waits"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    token: Mapped[str] = mapped_column(String(32))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)  # the sheet as sent: its marks
+    by_host: Mapped[bool]  # the host sent it: stored approved
+    created_at: Mapped[datetime] = mapped_column(default=_now)

@@ -75,11 +75,13 @@ class PaperDesk(GameAccess):
                                 "after it ended."), m=minutes)
 
     def _paper_player(self, s: Session, game: Game, player_id: int, secret: str | None,
-                      cohost_may: bool = False) -> tuple[Player, str]:
+                      cohost_may: bool = False, role: str | None = None) -> tuple[Player, str]:
         """The paper player ``player_id`` and who asks, if the secret is theirs or the host's
-        (or a co-host's, with ``cohost_may``: reading or approving a sheet)."""
+        (or a co-host's, with ``cohost_may``: reading or approving a sheet). ``role``: who
+        sent a sheet whose check the server resumes (no secret kept for it)."""
         player = self._player(s, game, player_id)
-        role = self._owner(s, game, player, secret, host_may=True, cohost_may=cohost_may)
+        if role is None:
+            role = self._owner(s, game, player, secret, host_may=True, cohost_may=cohost_may)
         if player.removed:
             raise StoreError(Refusal.NOT_YOURS, "player_removed",
                              N_("The host removed this hero from the game."))

@@ -53,6 +53,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(doodles.bp)
     app.register_blueprint(solo.bp)
     app.register_blueprint(sheets.bp)
+    # Sheets a killed server accepted as being checked are checked again (issue 26.2).
+    app.extensions["dicehero.games"].resume_paper_checks()
     return app
 
 
