@@ -1,7 +1,7 @@
 """A big class's roll and round, as its phones see them (issue 26.6, 26.9, 26.10).
 
     .venv/bin/python bench/bench_fanout.py [--phones 100 1000 5000] [--rolls 3]
-        [--done 500 5000] [--before DIR]
+        [--done 500 5000] [--push | --pushed-only] [--before DIR]
 
 A real ``dicehero serve`` (one process, SQLite). For each N a fresh game with N REAL
 heroes (rows of the game's database, each with its own secret, as N joins would leave
@@ -10,8 +10,8 @@ stream and a kept-alive connection for its requests.
 
 * Roll to ready to tap: the host rolls (``go_on``: nobody pressed Done); each phone, on
   the roll event, reads its sheet (the legal places of each die), as the phone page did;
-  with ``--push`` also (this checkout only) phones whose stream carries their hero and
-  stream key: ready when their sheet arrives on the stream after the roll, nothing read.
+  with ``--push`` also (any checkout since issue 26.6) phones whose stream carries their
+  hero and stream key: ready when their sheet arrives on the stream after the roll, nothing read.
   Per roll, from just before the roll request: when each phone has the roll event, and
   when it has its sheet ("ready to tap"). Prints p50/p99 of both over every phone and
   roll, the roll request's reply, and the server's CPU per roll (until every phone is
@@ -208,7 +208,7 @@ SERVER_PID = [0]
 def ready_run(server: Server, n: int, rolls: int, push: bool = False) -> dict:
     code, host, phones = class_of(server, n)
     streams = open_streams(server.port, code, n, phones if push else None)
-    sheets = [connect(server.port) for _ in range(n)]
+    sheets = [] if push else [connect(server.port) for _ in range(n)]  # pushed: none read
     wait_idle(server.pid)
     out: dict = {"event": [], "ready": [], "reply": [], "cpu": [], "missing": 0}
     for r in range(rolls):
@@ -277,7 +277,7 @@ def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Pat
     SERVER_PID[0] = server.pid
     try:
         print(f"== {label}: server from {root or 'this checkout'}", flush=True)
-        modes = [False, True] if args.push and label == "after" else [False]
+        modes = [True] if args.pushed_only else [False, True] if args.push else [False]
         for n, push in ((n, push) for n in args.phones for push in modes):
             r = ready_run(server, n, args.rolls, push)
             how = "pushed" if push else "read"
@@ -304,6 +304,8 @@ def main() -> int:
     ap.add_argument("--done", type=int, nargs="*", default=[500, 5000])
     ap.add_argument("--push", action="store_true",
                     help="also: phones that get their sheet with the roll (this checkout)")
+    ap.add_argument("--pushed-only", action="store_true",
+                    help="only the pushed phones (no read connections: 10,000 phones fit)")
     ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
     args = ap.parse_args()
     print(f"open files allowed: {raise_nofile()}; cores: {os.cpu_count()}; load average "

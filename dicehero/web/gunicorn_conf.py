@@ -34,3 +34,10 @@ def on_starting(server):
     from dicehero.web.serve import raise_file_limit
 
     raise_file_limit()
+
+
+def post_worker_init(worker):
+    """The worker has made its app: its garbage collector is set for a server."""
+    from dicehero.web.collector import settle
+
+    settle()

@@ -112,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
 
         segno.make(url, error="m").terminal(compact=True)
     sys.stdout.flush()
+    from dicehero.web.collector import settle
+
+    settle()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
