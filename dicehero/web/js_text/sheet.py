@@ -91,6 +91,8 @@ SHEET: dict[str, Text] = {
     # Translators: %(n)s is a location's number; %(place)s its name.
     "location_label_here_legal": N_("Location %(n)s, %(place)s, you are here. You can move "
                                     "here."),
+    # Translators: %(dice)s are this round's dice, as "3, 5, 1, 6".
+    "sr_dice": N_("The dice: %(dice)s"),
     # Translators: %(round)s is the round number.
     "round_tap": N_("Round %(round)s: tap a die."),
     # Translators: %(round)s is the round number.

@@ -185,8 +185,10 @@
     }
 
     // A new roll is unmistakable: the dice flash, the phone buzzes, the line says so
-    // (role=status: a screen reader announces it).
-    function announce() {
+    // (role=status: a screen reader announces it), and a screen reader reads the dice.
+    function announce(v) {
+      const list = new Intl.ListFormat(document.documentElement.lang, { type: "unit", style: "short" });
+      DH.text($("#sr-dice"), DH.t("sr_dice", { dice: list.format(v.dice.map((d) => String(d.value))) }));
       const tray = $(".tray");
       tray.classList.remove("flash");
       void tray.offsetWidth; // restart the animation
@@ -201,7 +203,7 @@
       const began = playing && v.round !== shownRound;
       if (v.round !== shownRound) said.length = 0;
       shownRound = v.round;
-      if (began) announce();
+      if (began) announce(v);
       const of = { round: v.round, rounds: opts.rounds || ed.rounds };
       DH.text($("#s-round"), finished(v) ? DH.t(waiting() ? "all_played" : "game_over")
         : v.round && opts.over && opts.over() ? DH.t("over_enter_round", of)
