@@ -56,9 +56,25 @@ def test_a_japanese_sheet_says_its_labels_in_japanese() -> None:
     assert "ゲームコード" in sheet and "合計" in sheet and "YOUR HERO'S NAME" not in sheet
 
 
-def test_a_rules_page_the_pdf_fonts_cannot_draw_yet_stays_english_not_question_marks() -> None:
+def test_a_polish_rules_page_says_the_rules_in_polish() -> None:
+    rules = " ".join(printed("pl")[1].split())
+    assert "zasady w skrócie" in rules and "Każda runda" in rules
+    assert "rules summary" not in rules and "?" not in rules
+
+
+def test_a_japanese_rules_page_says_the_rules_in_japanese() -> None:
     rules = printed("ja")[1]
-    assert "rules summary" in rules and "??" not in rules
+    assert "ルールのまとめ" in rules and "rules summary" not in rules
+
+
+def test_a_chinese_rules_page_says_the_rules_in_chinese() -> None:
+    rules = printed("zh_Hans")[1]
+    assert "规则简介" in rules and "rules summary" not in rules
+
+
+def test_an_arabic_rules_page_is_not_english() -> None:
+    rules = printed("ar")[1]
+    assert "rules summary" not in rules and "Setup" not in rules and "??" not in rules
 
 
 def test_print_lang_prints_the_sheets_in_that_language(tmp_path: Path) -> None:

@@ -41,19 +41,6 @@ def in_language(edition: Edition, lang: str) -> Edition:
 _LANG: ContextVar[str] = ContextVar("print_lang", default=i18n.SOURCE)
 
 
-# The languages whose rules page the built-in PDF fonts can draw (Windows-1252). The rules
-# page is reportlab paragraphs in Helvetica: for Polish and Turkish letters, Arabic, Chinese
-# and Japanese it needs the script fonts' runs, which it does not have yet, so it is printed
-# in English for them rather than with a "?" for every letter. The sheet itself is drawn in
-# runs of the script fonts (text.draw_string) and speaks every language.
-DRAWN = frozenset({i18n.SOURCE, i18n.PSEUDO, "fr", "es", "it", "pt_BR", "de", "nl"})
-
-
-def printed_language(lang: str) -> str:
-    """The language the rules page asked for in ``lang`` is printed in (see ``DRAWN``)."""
-    return lang if lang in DRAWN else i18n.SOURCE
-
-
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Draw in ``lang`` (a shipped language or the pseudo one) inside the block."""

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero import i18n
 from dicehero.engine.edition import Edition
-from dicehero.printing.language import current, in_language, printed_language, speaking
+from dicehero.printing.language import in_language, speaking
 from dicehero.printing.layout import PageLayout, page_layout
 from dicehero.printing.rules import draw_rules_page
 from dicehero.printing.sheet import SheetHeader, draw_personal, draw_static
@@ -52,7 +52,7 @@ def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO
     """Write one page per sheet (and a rules page if ``rules``) as a PDF to ``out``.
 
     The sheets carry the edition's words (title, locations, superpowers) in ``lang``, and
-    their own labels and the rules page too where the PDF's fonts draw them (``DRAWN``).
+    their own labels and the rules page too.
 
     ``progress(done, total)`` is called after each sheet. Returns the number of pages.
     Raises ValueError for an unknown paper size or when there is nothing to print.
@@ -90,8 +90,7 @@ def _render(edition: Edition, english: Edition, sheets: Sequence[SheetHeader], o
         if progress:
             progress(done, len(sheets))
     if rules:
-        with speaking(printed_language(current())):  # the rules page: Helvetica only
-            draw_rules_page(c, english, layout)
+        draw_rules_page(c, english, layout)
         c.showPage()
     c.save()
     return len(sheets) + (1 if rules else 0)

@@ -19,7 +19,7 @@ ITALIC = "Helvetica-Oblique"
 MONO = "Courier-Bold"
 
 
-def _builtin(text: str) -> bool:
+def builtin(text: str) -> bool:
     """Whether the built-in PDF fonts show all of ``text`` (Windows-1252)."""
     try:
         text.encode("cp1252")
@@ -32,12 +32,12 @@ def printable(text: str) -> str:
     """``text`` as it can be drawn: unchanged in the built-in fonts' letters, else without
     what no shipped font has (a translated sheet in Polish, Arabic or Japanese is drawn in
     runs of the fonts of :mod:`dicehero.printing.scripts`)."""
-    return text if _builtin(text) else drawable(text)
+    return text if builtin(text) else drawable(text)
 
 
 def width(text: str, font: str, size: float) -> float:
     """The width of ``text`` in millimetres at ``size`` millimetres."""
-    if _builtin(text):
+    if builtin(text):
         return stringWidth(text, font, size)
     return runs_width(runs(text, bold=font == BOLD), size)
 
@@ -48,7 +48,7 @@ def draw_string(c: Canvas, x: float, y: float, text: str, font: str, size: float
     at it): in ``font`` when it has the letters, else in runs of the script fonts."""
     shift = {"centre": width(text, font, size) / 2, "right": width(text, font, size)}
     x -= shift.get(align, 0.0)
-    if _builtin(text):
+    if builtin(text):
         c.setFont(font, size)
         c.drawString(x, y, text)
     else:
@@ -116,10 +116,16 @@ _TOKENS = re.compile(r"[\u3000-\u9fff\uff00-\uffef][\u3001\u3002\uff09\u300d\u30
                      r"\uff01\uff1f\u30fc]*|[^\s\u3000-\u9fff\uff00-\uffef]+\s*|\s+")
 
 
+def tokens(text: str) -> list[str]:
+    """``text`` as the pieces a line may break between: words with their spaces, or single
+    Chinese and Japanese characters (with the punctuation that may not start a line)."""
+    return _TOKENS.findall(text)
+
+
 def wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
     """``text`` broken into lines no wider than ``max_w`` at ``size`` (both in mm)."""
     text = printable(text)
-    if _builtin(text):
+    if builtin(text):
         return simpleSplit(text, font, size, max_w)
     # words, or single characters where a script writes no spaces (Chinese, Japanese)
     lines: list[str] = []

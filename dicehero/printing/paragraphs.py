@@ -1,0 +1,142 @@
+"""Paragraphs of the rules page in any shipped language.
+
+reportlab's ``Paragraph`` draws one font per style and reads left to right: in Helvetica it
+has no Polish ``ł``, no Arabic and no Chinese. A :class:`Lines` paragraph is wrapped here, a
+word (or one Chinese or Japanese character) at a time, and each line is drawn with
+:func:`dicehero.printing.text.draw_string`, in runs of the script fonts; a right-to-left
+paragraph (Arabic) starts each line at the right edge, its hanging indent on the right, and
+each line is put in visual order on its own, so a line break never reverses words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from dicehero.printing.text import BOLD, REGULAR, draw_string, printable, tokens, width
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Some words of a paragraph in one weight; ``italic`` is for Helvetica's paragraphs only
+    (no italic script font is shipped)."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+    @property
+    def font(self) -> str:
+        return BOLD if self.bold else REGULAR
+
+
+Line = list[Piece]
+
+
+def printable_piece(piece: Piece) -> Piece:
+    """``piece`` as it can be drawn (:func:`printable`), keeping the spaces at its ends that
+    part it from the pieces around it."""
+    core = printable(piece.text)
+    if core and piece.text[:1].isspace():
+        core = " " + core
+    if core and piece.text[-1:].isspace():
+        core += " "
+    return Piece(core, piece.bold, piece.italic)
+
+
+def _merge(line: Line, token: str, bold: bool) -> None:
+    if line and line[-1].bold == bold:
+        line[-1] = Piece(line[-1].text + token, bold)
+    else:
+        line.append(Piece(token, bold))
+
+
+def _line_width(line: Line, size: float) -> float:
+    return sum(width(p.text, p.font, size) for p in line)
+
+
+def _strip(line: Line) -> Line:
+    """``line`` without the spaces at its end (they take no room at a line's break)."""
+    out = list(line)
+    while out and not out[-1].text.rstrip():
+        out.pop()
+    if out:
+        out[-1] = Piece(out[-1].text.rstrip(), out[-1].bold)
+    return out
+
+
+def wrap_pieces(pieces: list[Piece], size: float, first_w: float, rest_w: float) -> list[Line]:
+    """``pieces`` broken into lines, the first no wider than ``first_w``, the others than
+    ``rest_w``; a word wider than a line stays whole on its own line."""
+    lines: list[Line] = []
+    line: Line = []
+    for piece in pieces:
+        for token in tokens(piece.text):
+            limit = first_w if not lines else rest_w
+            trial = [*line]
+            _merge(trial, token, piece.bold)
+            if line and _line_width(_strip(trial), size) > limit:
+                lines.append(_strip(line))
+                line = []
+                token = token.lstrip()
+                if not token:
+                    continue
+                _merge(line, token, piece.bold)
+            else:
+                line = trial
+    if _strip(line):
+        lines.append(_strip(line))
+    return lines
+
+
+class Lines(Flowable):
+    """One paragraph of :class:`Piece` s in ``style``'s size, leading, spacing and indents,
+    right to left if ``rtl``."""
+
+    def __init__(self, pieces: list[Piece], style: ParagraphStyle, rtl: bool = False) -> None:
+        super().__init__()
+        self.pieces, self.style, self.rtl = pieces, style, rtl
+        self.lines: list[Line] = []
+        self.width = 0.0
+
+    def _indents(self) -> tuple[float, float]:
+        """The first line's indent and the others', from the paragraph's start edge."""
+        left = float(self.style.leftIndent)
+        return left + float(self.style.firstLineIndent), left
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        first, rest = self._indents()
+        right = float(self.style.rightIndent)
+        self.width = availWidth
+        self.lines = wrap_pieces(self.pieces, self.style.fontSize, availWidth - first - right,
+                                 availWidth - rest - right)
+        self.height = len(self.lines) * self.style.leading
+        return availWidth, self.height
+
+    def getSpaceBefore(self) -> float:
+        return float(self.style.spaceBefore)
+
+    def getSpaceAfter(self) -> float:
+        return float(self.style.spaceAfter)
+
+    def draw(self) -> None:
+        c: Canvas = self.canv
+        size, leading = self.style.fontSize, self.style.leading
+        first, rest = self._indents()
+        y = self.height - size
+        for n, line in enumerate(self.lines):
+            indent = first if n == 0 else rest
+            if self.rtl:
+                x = self.width - indent
+                for piece in line:  # logical order, placed from the right
+                    x -= width(piece.text, piece.font, size)
+                    draw_string(c, x, y, piece.text, piece.font, size)
+            else:
+                x = indent
+                for piece in line:
+                    draw_string(c, x, y, piece.text, piece.font, size)
+                    x += width(piece.text, piece.font, size)
+            y -= leading
