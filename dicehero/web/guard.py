@@ -8,9 +8,11 @@ cross-site write; when it names a site other than this server's own addresses
 request's ``Host``), or ``null``, the write is refused before any handler runs.
 
 Every write has a flood limit, checked before its handler runs, with the
-``limits`` library (the engine under Flask-Limiter): sliding-window counters,
-kept in memory, or in Redis when ``REDIS_URL`` is set so that every process
-counts against the same allowance. Each limit is a ``limits`` string such as
+``limits`` library (the engine under Flask-Limiter): moving windows (each hit's
+time kept, so "2/minute" is never a third in any 60 s; the sliding-window counter
+let a third through right after a window's edge), kept in memory, or in Redis
+when ``REDIS_URL`` is set so that every process counts against the same
+allowance. Each limit is a ``limits`` string such as
 ``"200/10second;300/minute"`` (a burst and a rate) in ``RATE_LIMITS``, keyed on
 what cannot be changed at will: the game, the *parsed* bearer secret (however
 "Bearer" is written or padded, it is one allowance), the device cookie the join
@@ -33,7 +35,7 @@ from flask import Flask, Response, current_app, request
 from flask_babel import gettext
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, Storage, storage_from_string
-from limits.strategies import SlidingWindowCounterRateLimiter
+from limits.strategies import MovingWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from dicehero.addresses import lan_ip
@@ -88,7 +90,7 @@ class Limiter:
         self.items: dict[str, list[RateLimitItem]] = {
             name: parse_many(spec) for name, spec in limits.items()}
         self.storage = storage or MemoryStorage()
-        self.strategy = SlidingWindowCounterRateLimiter(self.storage)
+        self.strategy = MovingWindowRateLimiter(self.storage)
         self.clock = clock
 
     def wait(self, name: str, *key: Any) -> float:
