@@ -83,3 +83,11 @@ def test_a_stream_game_keeps_its_code_off_the_projected_page_title(client, api):
     page = client.get(f"/host/{game.code}").get_data(as_text=True)
     title = page.split("<title>")[1].split("</title>")[0]
     assert game.code not in title and 'class="host stream"' in page
+
+
+def test_a_join_with_a_password_that_is_not_text_is_refused_even_without_one(client, api):
+    game = api.create()
+    r = client.post(f"/api/games/{game.code}/players",
+                    json={"name": "Ann", "password": False})
+    assert error(r) == (422, "bad_password")
+    assert client.get(f"/api/games/{game.code}").json["players"] == []

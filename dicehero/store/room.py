@@ -92,7 +92,12 @@ def room_json(game: Game) -> dict[str, bool]:
 
 
 def check_password(game: Game, given: Any) -> None:
-    """Refuse a join without the room's password (403 with what to do)."""
+    """Refuse a join without the room's password (403 with what to do), or with one that
+    is not text (422, even in a room without a password: bad input is never taken)."""
+    if given is not None and not isinstance(given, str):
+        raise StoreError(Refusal.REFUSED, "bad_password",
+                         N_("A room password is text of 1 to %(n)s letters, or null for none."),
+                         n=PASSWORD_MAX)
     if game.password_hash is None:
         return
     if not isinstance(given, str) or not given.strip():
