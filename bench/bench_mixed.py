@@ -21,6 +21,7 @@ the class's NAT):
     fresh-joins  4 threads joining the class's game, each with a fresh device cookie
     par-flood    4 threads of POST /api/solo/par with fresh seeds
     half-open    --half-open connections whose headers never finish (their own process)
+    together     every load above at once
 
 Per load it prints the taps' p50/p99, timeouts (10 s) and 5xx, what the load itself
 got, and for the slow streams how many the server closed. First, back-to-back GETs on a
@@ -58,7 +59,7 @@ CLASS, LAPTOP = "127.0.0.1", "127.0.0.2"
 TIMEOUT = 10.0
 # The half-open connections last: on a server that never closes them they outlast the load.
 LOADS = ("quiet", "read-flood", "solo-flood", "paper", "slow-streams", "fresh-joins",
-         "par-flood", "half-open")
+         "par-flood", "half-open", "together")
 
 
 class Client:
@@ -345,15 +346,11 @@ def closed_by_server(socks: list[socket.socket]) -> int:
     return n
 
 
-def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -> dict:
-    """One load beside a fresh class game; the taps' figures and what the load got."""
-    code, host = new_game(port)
-    taps, stop = Taps(), threading.Event()
-    result: dict[str, Any] = {}
+def start_load(name: str, port: int, code: str, host: str, stop: threading.Event,
+               result: dict[str, Any], half_open: int) -> Any:
+    """Start load ``name`` beside the class's game ``code``; what ends it once ``stop`` is
+    set (None for the quiet class). What the load got goes into ``result``."""
     worker: Any = None
-    # Before the class joins: every join, roll, Done and host timer is an event they lag.
-    streams = slow_streams(port, code) if name == "slow-streams" else []
-    phones = [Phone(port, code, i) for i in range(phones_n)]
     if name == "read-flood":
         other, _ = new_game(port)
         worker = threading.Thread(target=lambda: result.update(_flood(
@@ -388,7 +385,12 @@ def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -
         mstop, queue = multiprocessing.Event(), multiprocessing.Queue()
         proc = multiprocessing.Process(target=_half_open, args=(port, half_open, mstop, queue))
         proc.start()
-        time.sleep(5)  # let it open them
+
+        def end_half_open() -> None:
+            mstop.set()
+            result.update(queue.get(timeout=60))
+            proc.join()
+        return end_half_open
     elif name == "slow-streams":
         def timer() -> None:  # the host's timer, 5 a second (a tenth of its flood limit)
             c, i = Client(port), 0
@@ -396,23 +398,39 @@ def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -
                 i += 1
                 c.call("POST", f"/api/games/{code}/timer", {"seconds": 60 + i % 100}, host)
         worker = threading.Thread(target=timer)
-    if worker is not None:
-        worker.start()
-        time.sleep(1)
+    if worker is None:
+        return None
+    worker.start()
+    return worker.join
+
+
+def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -> dict:
+    """One load beside a fresh class game (``together``: every hostile load at once); the
+    taps' figures and what the load got."""
+    code, host = new_game(port)
+    taps, stop = Taps(), threading.Event()
+    names = [n for n in LOADS if n not in ("quiet", "together")] if name == "together" \
+        else [name]
+    got: dict[str, dict[str, Any]] = {n: {} for n in names}
+    # Before the class joins: every join, roll, Done and host timer is an event they lag.
+    streams = slow_streams(port, code) if "slow-streams" in names else []
+    phones = [Phone(port, code, i) for i in range(phones_n)]
+    ends = [start_load(n, port, code, host, stop, got[n], half_open) for n in names]
+    ends = [e for e in ends if e is not None]
+    if ends:
+        time.sleep(5 if "half-open" in names else 1)  # let the half-open ones be opened
     started = time.monotonic()
     play(port, phones, code, host, rounds, taps)
     took = time.monotonic() - started
     stop.set()
-    if worker is not None:
-        worker.join()
-    if name == "half-open":
-        mstop.set()
-        result.update(queue.get(timeout=60))
-        proc.join()
+    for end in ends:
+        end()
     if streams:
-        result["closed by the server"] = f"{closed_by_server(streams)}/{len(streams)}"
+        got["slow-streams"]["closed by the server"] = \
+            f"{closed_by_server(streams)}/{len(streams)}"
     for p in phones:
         p.client.close()
+    result = got[name] if name != "together" else {n: g for n, g in got.items() if g}
     return {"load": name, "taps": len(taps.seconds), "p50": pct(taps.seconds, 50) * 1000,
             "p99": pct(taps.seconds, 99) * 1000, "timeouts": taps.timeouts,
             "5xx": taps.errors5, "failed": taps.failed, "seconds": took, "got": result}
