@@ -1,7 +1,7 @@
 """A big class's roll and round, as its phones see them (issue 26.6, 26.9, 26.10).
 
     .venv/bin/python bench/bench_fanout.py [--phones 100 1000 5000] [--rolls 3]
-        [--done 500 5000] [--push | --pushed-only] [--before DIR]
+        [--done 500 5000] [--push | --pushed-only | --events-only] [--before DIR]
 
 A real ``dicehero serve`` (one process, SQLite). For each N a fresh game with N REAL
 heroes (rows of the game's database, each with its own secret, as N joins would leave
@@ -13,7 +13,9 @@ stream and a kept-alive connection for its requests.
   with ``--push`` also (any checkout since issue 26.6) phones whose stream carries their
   hero and stream key: ready when their sheet arrives on the stream after the roll, nothing read.
   Per roll, from just before the roll request: when each phone has the roll event, and
-  when it has its sheet ("ready to tap"). Prints p50/p99 of both over every phone and
+  when it has its sheet ("ready to tap"). ``--events-only``: the roll event alone to
+  the streams of N real heroes, no sheet read or pushed (issue 26.10: a game without
+  heroes hides what a roll costs per hero). Prints p50/p99 of both over every phone and
   roll, the roll request's reply, and the server's CPU per roll (until every phone is
   ready).
 * Done: N heroes, every stream open, all press Done at once (each on its own
@@ -138,8 +140,10 @@ class Reply:
 
 
 def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]],
-                  streams: list, sheets: list, go_on: bool, push: bool = False) -> dict:
-    """One roll: when each phone has the event, and when it has its sheet after it."""
+                  streams: list, sheets: list, go_on: bool, push: bool = False,
+                  events_only: bool = False) -> dict:
+    """One roll: when each phone has the event, and when it has its sheet after it (with
+    ``events_only``, the event is all a phone waits for)."""
     drain(streams)
     ep = epoll(sizehint=2 * len(phones) + 1)
     by_fd = {}
@@ -176,7 +180,10 @@ def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]]
                 data = os.read(fd, 65536)
             except BlockingIOError:
                 continue
-            if kind == "stream" and push:
+            if kind == "stream" and events_only:
+                if b'"type":"roll"' in data and i not in event_at:
+                    event_at[i] = ready_at[i] = perf()
+            elif kind == "stream" and push:
                 if b'"type":"roll"' in data and i not in event_at:
                     event_at[i] = perf()
                 if b'"type":"sheet"' in data and i not in ready_at:
@@ -205,15 +212,17 @@ def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]]
 SERVER_PID = [0]
 
 
-def ready_run(server: Server, n: int, rolls: int, push: bool = False) -> dict:
+def ready_run(server: Server, n: int, rolls: int, push: bool = False,
+              events_only: bool = False) -> dict:
     code, host, phones = class_of(server, n)
     streams = open_streams(server.port, code, n, phones if push else None)
-    sheets = [] if push else [connect(server.port) for _ in range(n)]  # pushed: none read
+    # Pushed, or the event alone: no sheet is read.
+    sheets = [] if push or events_only else [connect(server.port) for _ in range(n)]
     wait_idle(server.pid)
     out: dict = {"event": [], "ready": [], "reply": [], "cpu": [], "missing": 0}
     for r in range(rolls):
         got = roll_to_ready(server.port, code, host, phones, streams, sheets, go_on=r > 0,
-                            push=push)
+                            push=push, events_only=events_only)
         out["event"] += got["event"]
         out["ready"] += got["ready"]
         out["reply"].append(got["reply_ms"])
@@ -277,10 +286,11 @@ def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Pat
     SERVER_PID[0] = server.pid
     try:
         print(f"== {label}: server from {root or 'this checkout'}", flush=True)
-        modes = [True] if args.pushed_only else [False, True] if args.push else [False]
+        modes = ([False] if args.events_only else [True] if args.pushed_only
+                 else [False, True] if args.push else [False])
         for n, push in ((n, push) for n in args.phones for push in modes):
-            r = ready_run(server, n, args.rolls, push)
-            how = "pushed" if push else "read"
+            r = ready_run(server, n, args.rolls, push, args.events_only)
+            how = "events only" if args.events_only else "pushed" if push else "read"
             print(f"{label} {n:>6} phones ({how}): roll event p50 {pct(r['event'], 50):7.0f} p99 "
                   f"{pct(r['event'], 99):7.0f} ms | ready to tap p50 {pct(r['ready'], 50):7.0f}"
                   f" p99 {pct(r['ready'], 99):7.0f} ms | roll reply p50 "
@@ -306,6 +316,8 @@ def main() -> int:
                     help="also: phones that get their sheet with the roll (this checkout)")
     ap.add_argument("--pushed-only", action="store_true",
                     help="only the pushed phones (no read connections: 10,000 phones fit)")
+    ap.add_argument("--events-only", action="store_true",
+                    help="only the roll event to each hero's stream (no sheet read or pushed)")
     ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
     args = ap.parse_args()
     print(f"open files allowed: {raise_nofile()}; cores: {os.cpu_count()}; load average "
