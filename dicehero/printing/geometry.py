@@ -61,6 +61,10 @@ class Rect:
         """The strip of height ``h`` along the top edge."""
         return Rect(self.x, self.top - h, self.w, h)
 
+    def mirrored(self, within: Rect) -> Rect:
+        """The rectangle flipped left to right inside ``within`` (a right-to-left sheet)."""
+        return Rect(within.x + within.right - self.right, self.y, self.w, self.h)
+
     def below(self, h: float) -> Rect:
         """What is left under a top strip of height ``h``."""
         return Rect(self.x, self.y, self.w, max(0.0, self.h - h))

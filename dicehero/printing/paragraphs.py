@@ -129,14 +129,16 @@ class Lines(Flowable):
         y = self.height - size
         for n, line in enumerate(self.lines):
             indent = first if n == 0 else rest
-            if self.rtl:
-                x = self.width - indent
-                for piece in line:  # logical order, placed from the right
-                    x -= width(piece.text, piece.font, size)
-                    draw_string(c, x, y, piece.text, piece.font, size)
-            else:
-                x = indent
-                for piece in line:
-                    draw_string(c, x, y, piece.text, piece.font, size)
-                    x += width(piece.text, piece.font, size)
+            draw_line(c, line, indent, self.width - indent, y, size, self.rtl)
             y -= leading
+
+
+def draw_line(c: Canvas, line: Line, left: float, right: float, y: float, size: float,
+              rtl: bool = False) -> None:
+    """One wrapped line on the baseline ``y``: from ``left`` onwards, or if ``rtl`` from
+    ``right`` leftwards, its pieces in their order and each in visual order on its own."""
+    x = right if rtl else left
+    for piece in line:
+        w = width(piece.text, piece.font, size)
+        draw_string(c, x - w if rtl else x, y, piece.text, piece.font, size)
+        x += -w if rtl else w

@@ -125,21 +125,27 @@ _MIRRORED = str.maketrans("()[]{}<>\u00ab\u00bb", ")(][}{><\u00bb\u00ab")
 
 
 def right_to_left(text: str) -> bool:
-    """Whether ``text`` reads right to left: its first strong letter is Arabic or Hebrew."""
+    """Whether ``text`` reads right to left: its first strong letter is Arabic or Hebrew, or
+    most of its letters are (an Arabic caption may start with the "X" a player marks)."""
+    first, ltr, rtl = None, 0, 0
     for ch in text:
         direction = unicodedata.bidirectional(ch)
         if direction == "L":
-            return False
-        if direction in ("R", "AL"):
-            return True
-    return False
+            ltr += 1
+        elif direction in ("R", "AL"):
+            rtl += 1
+        else:
+            continue
+        first = first or direction
+    return first in ("R", "AL") or rtl > ltr
 
 
 def _visual(text: str) -> str:
     """``text`` shaped and in visual order; in a right-to-left line the brackets are
     mirrored too (python-bidi leaves them as typed), so ``(1)`` still encloses the 1."""
-    shown = get_display(arabic_reshaper.reshape(text))
-    return shown.translate(_MIRRORED) if right_to_left(text) else shown
+    rtl = right_to_left(text)
+    shown = get_display(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L")
+    return shown.translate(_MIRRORED) if rtl else shown
 
 
 def runs(text: str, bold: bool = False) -> list[Run]:

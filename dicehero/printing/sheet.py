@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Edition
-from dicehero.i18n import N_
+from dicehero.i18n import N_, is_rtl
 from dicehero.printing import icons
 from dicehero.printing.geometry import Rect, pt
 from dicehero.printing.kinds import print_kind
-from dicehero.printing.language import _
+from dicehero.printing.language import _, current
 from dicehero.printing.layout import Element, PageLayout, is_wide
+from dicehero.printing.paragraphs import Piece, draw_line, wrap_pieces
 from dicehero.printing.parts import (
     header_parts,
     hero_parts,
@@ -86,22 +87,38 @@ def _panel(c: Canvas, frame: Rect, head_h: float, weight: float = 1.0) -> None:
 
 
 def _caption(c: Canvas, box: Rect, bold: str, rest: str = "", size_pt: float = 8.0) -> None:
-    """A heading in bold capitals followed by a plain explanation, shrunk to fit one line."""
+    """A heading in bold capitals followed by a plain explanation: on one line, shrunk a
+    little to fit, else on two lines (a Polish or German explanation is long), from the
+    box's right edge on a right-to-left sheet."""
     bold = printable(bold.upper())
     rest = printable(rest)
+    rtl = is_rtl(current())
     size = pt(size_pt)
     total = width(bold, BOLD, size) + (width("  " + rest, REGULAR, size * 0.9) if rest else 0)
-    if total > box.w:
-        size *= max(box.w / total, 0.7)
-    y = box.cy - size * 0.35
-    draw_string(c, box.x, y, bold, BOLD, size)
-    if rest:
-        x = box.x + width(bold, BOLD, size)
-        text = rest
-        avail = box.right - x - width("  ", REGULAR, size * 0.9)
-        if width(text, REGULAR, size * 0.9) > avail:
-            text = ellipsize(text, REGULAR, size * 0.9, avail)
-        draw_string(c, x + width("  ", REGULAR, size * 0.9), y, text, REGULAR, size * 0.9)
+    if total <= box.w or total * 0.7 <= box.w:
+        size *= min(1.0, box.w / total)
+        y, align = box.cy - size * 0.35, "right" if rtl else "left"
+        draw_string(c, box.right if rtl else box.x, y, bold, BOLD, size, align)
+        if rest:
+            gap = width(bold, BOLD, size) + width("  ", REGULAR, size * 0.9)
+            draw_string(c, box.right - gap if rtl else box.x + gap, y, rest, REGULAR,
+                        size * 0.9, align)
+        return
+    pieces = [Piece(bold, bold=True), Piece("  " + rest)]
+    size = min(size, box.h / 2.45)
+    lines = wrap_pieces(pieces, size, box.w, box.w)
+    while len(lines) > 2 and size > pt(4.5):
+        size *= 0.94
+        lines = wrap_pieces(pieces, size, box.w, box.w)
+    if len(lines) > 2:  # not even at 4.5 pt: the second line ends with an ellipsis
+        last = lines[1][-1]
+        lines[1][-1] = Piece(ellipsize(last.text + " " + " ".join(
+            "".join(p.text for p in line) for line in lines[2:]), last.font, size,
+            box.w - sum(width(p.text, p.font, size) for p in lines[1][:-1])), last.bold)
+    y = box.cy + size * 1.05 / 2 - size * 0.35
+    for line in lines[:2]:
+        draw_line(c, line, box.x, box.right, y, size, rtl)
+        y -= size * 1.05
 
 
 # --- the header and the hero's circle ----------------------------------------
@@ -229,39 +246,49 @@ def draw_superpowers(c: Canvas, edition: Edition, element: Element) -> None:
 
 
 def draw_rounds(c: Canvas, edition: Edition, element: Element) -> None:
-    """A row per round with a box for each die rolled."""
+    """A row per round with a box for each die rolled; on a right-to-left sheet the first
+    rounds are on the right and each number right of its boxes."""
     frame = element.frame
+    rtl = is_rtl(current())
     _panel(c, frame, 6.0)
     _caption(c, frame.top_part(6.0).inset(2.0, 0), _("Rounds"),
              _("write the %(n)s dice rolled", n=edition.dice_per_round))
     for row in round_parts(edition, frame):
-        size = min(pt(9), row.label.h * 0.75)
+        label = row.label.mirrored(frame) if rtl else row.label
+        size = min(pt(9), label.h * 0.75)
         c.setFont(BOLD, size)
-        c.drawRightString(row.label.right, row.label.cy - size * 0.35, str(row.number))
+        if rtl:
+            c.drawString(label.x, label.cy - size * 0.35, str(row.number))
+        else:
+            c.drawRightString(label.right, label.cy - size * 0.35, str(row.number))
         for die in row.dice:
-            icons.box(c, die, weight=0.8)
+            icons.box(c, die.mirrored(frame) if rtl else die, weight=0.8)
 
 
 def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
-    """Wild dice, Bystanders and Robot Minions to circle or cross at the bottom."""
+    """Wild dice, Bystanders and Robot Minions to circle or cross at the bottom, from the
+    right on a right-to-left sheet (the Wild dice first, each location's number first)."""
     frame = element.frame
     _panel(c, frame, 0.0)
     t = tally_parts(edition, frame)
-    _caption(c, t.captions[0], _("Wild dice"), _("circle when earned, X when used"))
-    _caption(c, t.captions[1], _("Bystanders"),
+    flip = (lambda r: r.mirrored(frame)) if is_rtl(current()) else (lambda r: r)
+    captions = [flip(r) for r in t.captions]
+    _caption(c, captions[0], _("Wild dice"), _("circle when earned, X when used"))
+    _caption(c, captions[1], _("Bystanders"),
              _("circle per rescue, %(n)s Honor each", n=edition.bystander_honor))
-    _caption(c, t.captions[2], _("Robot Minions"),
+    _caption(c, captions[2], _("Robot Minions"),
              _("X one per defeat (%(n)s Honor each)", n=edition.minion_honor))
     for slot in t.wild:
-        icons.wild_die(c, slot)
+        icons.wild_die(c, flip(slot))
     for slot in t.bystanders:
-        icons.bystander(c, slot)
+        icons.bystander(c, flip(slot))
     for (label, slots), location in zip(t.minions, edition.locations, strict=True):
+        label = flip(label)
         size = min(pt(8), label.h * 0.8)
         c.setFont(BOLD, size)
         c.drawCentredString(label.cx, label.cy - size * 0.35, str(location.number))
         for slot in slots:
-            icons.minion(c, slot)
+            icons.minion(c, flip(slot))
 
 
 def draw_scores(c: Canvas, edition: Edition, element: Element) -> None:
