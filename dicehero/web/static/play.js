@@ -128,11 +128,31 @@
       saidRound = Math.max(saidRound, v.round);
       if (line) sheet.say(line + (lost ? "\n" + lost : ""));
     } else if (!over || lost) sheet.say(over ? lost : DH.t("game_over_bang") + (lost ? "\n" + lost : ""), !!lost);
+    srSay(d);
     if (d.game.status === "over") { over = true; showFinal(d); }
     else if (lastDone(d.sheet)) showFinal(d);  // the others and the host still to finish
     else if (focusAfterJoin) { focusAfterJoin = false; sheet.focusDice(); }
     liveLine();
   }
+
+  // Said to a screen reader (#sr): each roll's round and dice once, and between rounds this
+  // hero's place (none while the host keeps ranks for the end: /scores then has none).
+  let srRound = 0, srRanked = 0;
+  async function srSay(d) {
+    const v = d.sheet, r = d.game.rolls[v.round - 1];
+    if (r && !v.done && v.round > srRound) {
+      srRound = v.round;
+      DH.text($("sr"), DH.t("roll_label" + (r.typed ? "_typed" : ""), { round: r.number, dice: r.dice.join(", ") }));
+    } else if (v.done && v.round > srRanked && !lastDone(v) && d.game.status !== "over") {
+      srRanked = v.round;
+      const s = await api("GET", "/scores");
+      if (s.ok) DH.text($("sr"), place(s.data.leaderboard.filter((e) => !e.pending)));
+    }
+  }
+  const place = (board) => {
+    const mine = board.find((e) => e.player_id === me.id);
+    return mine ? DH.tn("your_place", board.length, { rank: mine.rank }) : "";
+  };
 
   // Settings: classes on <html>, drawn by settings.css.
   function mySettings(s) {
@@ -204,10 +224,9 @@
       // Paper sheets the host has not checked yet take no place: ranked among the rest.
       const board = r.data.leaderboard.filter((e) => !e.pending);
       const unchecked = r.data.leaderboard.length - board.length;
-      const mine = board.find((e) => e.player_id === me.id);
       const open = r.data.status !== "over" ? DH.t("not_final_game")
         : unchecked ? DH.tn("to_check", unchecked) : r.data.provisional ? DH.t("not_final_paper") : "";
-      DH.text($("f-place"), mine ? DH.tn("your_place", board.length, { rank: mine.rank }) : "");
+      DH.text($("f-place"), place(board));
       DH.text($("f-final"), open);
       $("f-final").hidden = !open;
       const top = $("f-top");
