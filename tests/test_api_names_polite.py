@@ -73,3 +73,22 @@ def test_host_words_that_are_not_a_list_of_words_change_nothing(api, client):
                     headers=bearer(game.host))
     assert error(r) == (422, "bad_name_words")
     assert join(client, game, "Kevin").status_code == 201
+
+
+@pytest.mark.parametrize("name", ["Aranha", "Asno Veloz", "Dick", "Burro", "Uccello Blu"])
+def test_an_everyday_word_or_first_name_on_the_allow_list_is_welcome(api, client, name):
+    game = api.create()
+    assert join(client, game, name).status_code == 201
+
+
+@pytest.mark.parametrize("name", ["Bitch", "Puta", "Caralho", "Fotze", "Kutas"])
+def test_the_real_insults_stay_refused_beside_the_allow_list(api, client, name):
+    game = api.create()
+    assert error(join(client, game, name)) == (422, "name_not_allowed")
+
+
+def test_a_host_word_refuses_an_allowed_word_again(api, client):
+    game = api.create()
+    client.post(f"/api/games/{game.code}/room", json={"name_words": ["Dick"]},
+                headers=bearer(game.host))
+    assert error(join(client, game, "Dick")) == (422, "name_not_allowed")

@@ -13,6 +13,8 @@ with symbols standing for letters ("a$$") are left out: as words of a name they 
 refuse "Ann 31" or "A". The Turkish list is a game forum's, with everyday words among
 its short entries ("top", a ball; "it", a dog; "dede", a grandfather; "oyna", play):
 its entries under ``TURKISH_SHORTEST`` letters are left out, or "Top Cat" is refused.
+Everyday words and first names the lists refuse ("aranha", a spider; "Dick") are let
+through on their own by a reviewed allow-list, ``allowed_words.txt`` beside this module.
 """
 
 from __future__ import annotations
@@ -45,6 +47,14 @@ def _cjk(text: str) -> bool:
 
 
 @cache
+def allowed_words() -> frozenset[str]:
+    """The reviewed allow-list: one word a line, ``#`` starts a comment."""
+    text = (files("dicehero.store") / "allowed_words.txt").read_text("utf-8")
+    return frozenset(_fold(line.split("#", 1)[0]).strip() for line in text.splitlines()
+                     if line.split("#", 1)[0].strip())
+
+
+@cache
 def _entries() -> tuple[frozenset[tuple[str, ...]], tuple[str, ...]]:
     """The listed entries: word sequences, and the CJK ones looked for as substrings."""
     words: set[tuple[str, ...]] = set()
@@ -56,6 +66,8 @@ def _entries() -> tuple[frozenset[tuple[str, ...]], tuple[str, ...]]:
             if not any(ch.isalpha() for ch in entry) or not _ENTRY.match(entry):
                 continue
             if name == "turkish" and len(entry) < TURKISH_SHORTEST:
+                continue
+            if entry in allowed_words():
                 continue
             if _cjk(entry):
                 anywhere.add(entry.replace(" ", ""))
