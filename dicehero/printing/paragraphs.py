@@ -10,6 +10,7 @@ each line is put in visual order on its own, so a line break never reverses word
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
@@ -54,8 +55,11 @@ def _merge(line: Line, token: str, bold: bool) -> None:
         line.append(Piece(token, bold))
 
 
-def _line_width(line: Line, size: float) -> float:
-    return sum(width(p.text, p.font, size) for p in line)
+@functools.lru_cache(maxsize=8192)
+def _token_width(token: str, font: str, size: float) -> float:
+    """A word's width, measured once: a rules page measures each of its words often, and
+    a word in the script fonts is shaped and put in visual order each time."""
+    return width(token, font, size)
 
 
 def _strip(line: Line) -> Line:
@@ -70,23 +74,22 @@ def _strip(line: Line) -> Line:
 
 def wrap_pieces(pieces: list[Piece], size: float, first_w: float, rest_w: float) -> list[Line]:
     """``pieces`` broken into lines, the first no wider than ``first_w``, the others than
-    ``rest_w``; a word wider than a line stays whole on its own line."""
+    ``rest_w``; a word wider than a line stays whole on its own line. A line's width is the
+    sum of its words' (the fonts are not kerned, and Arabic joins only within a word)."""
     lines: list[Line] = []
     line: Line = []
+    used = 0.0
     for piece in pieces:
         for token in tokens(piece.text):
             limit = first_w if not lines else rest_w
-            trial = [*line]
-            _merge(trial, token, piece.bold)
-            if line and _line_width(_strip(trial), size) > limit:
+            if line and used + _token_width(token.rstrip(), piece.font, size) > limit:
                 lines.append(_strip(line))
-                line = []
+                line, used = [], 0.0
                 token = token.lstrip()
                 if not token:
                     continue
-                _merge(line, token, piece.bold)
-            else:
-                line = trial
+            _merge(line, token, piece.bold)
+            used += _token_width(token, piece.font, size)
     if _strip(line):
         lines.append(_strip(line))
     return lines

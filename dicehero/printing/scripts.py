@@ -140,9 +140,12 @@ def right_to_left(text: str) -> bool:
     return first in ("R", "AL") or rtl > ltr
 
 
+@functools.lru_cache(maxsize=4096)
 def _visual(text: str) -> str:
     """``text`` shaped and in visual order; in a right-to-left line the brackets are
     mirrored too (python-bidi leaves them as typed), so ``(1)`` still encloses the 1."""
+    if not any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in text):
+        return text  # nothing to join or reorder: shaping costs a page of CJK half a second
     rtl = right_to_left(text)
     shown = get_display(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L")
     return shown.translate(_MIRRORED) if rtl else shown
