@@ -79,11 +79,18 @@ def _bot_fills_the_sheet(app, code: str, host_secret: str) -> PaperMarks:
     return replace(PaperMarks.of(steps.sheet), rolls=tuple(written))
 
 
+def _tick(page, row: str, n: int) -> None:
+    """Cross (or circle) the first ``n`` boxes of a row, as the pen did: tapping the n-th."""
+    page.click(f"{row} .mtick[data-n='{max(n, 1)}']")
+    if not n:  # none: the first box crossed and uncrossed, so the row says 0, not "not counted"
+        page.click(f"{row} .mtick[data-n='1']")
+
+
 def _copy_marks(page, paper: PaperMarks) -> None:
     """Tap and pick every mark on the page exactly as the bot drew it on paper."""
     page.select_option("#m-power", str(paper.superpower))
-    page.select_option("#m-powers", str(paper.powers_used))
-    page.select_option("#m-wild", str(paper.wild_used))
+    _tick(page, "#m-powers", paper.powers_used)
+    _tick(page, "#m-wild", paper.wild_used)
     ed = load_edition("classic")
     for loc, marks, minions in zip(ed.locations, paper.marks, paper.minions, strict=True):
         box = page.locator(f".loc-marks[data-loc='{loc.number - 1}']")
@@ -99,7 +106,7 @@ def _copy_marks(page, paper: PaperMarks) -> None:
             for k, value in enumerate(marks):
                 page.select_option(f"#m{loc.number}-{k + 1}", str(value))
         page.fill(f"#m{loc.number}-minions", str(minions))
-    page.select_option("#m-bystanders", str(paper.bystanders))
+    _tick(page, "#m-bystanders", paper.bystanders)
     for r, dice in enumerate(paper.rolls, start=1):
         for d, value in enumerate(reversed(dice), start=1):  # any order within a round
             page.select_option(f"#m-r{r}-{d}", str(value))
@@ -163,7 +170,7 @@ def test_a_printed_sheet_filled_by_a_bot_is_entered_by_its_marks_and_verified(br
     host.wait_for_selector("#b-approve-marks:visible")  # the marks and the check, side by side
     assert host.locator(".mcell[aria-pressed='true']").count() == sum(
         sum(m) for m in paper.marks if m and isinstance(m[0], bool))
-    assert host.locator("#m-bystanders").input_value() == str(paper.bystanders)
+    assert host.locator("#m-bystanders [aria-pressed=true]").count() == paper.bystanders
     assert host.locator("#m-r2-1").input_value() == str(paper.rolls[1][-1])
     host.click("#b-approve-marks")
     host.wait_for_function(
@@ -294,6 +301,24 @@ def test_only_the_two_superpowers_this_table_rolled_are_offered(browser, served)
     page = _marks_page(browser, base, code, ada)
     values = page.eval_on_selector_all("#m-power option", "os => os.map(o => o.value)")
     assert values == ["", "3", "4"]
+
+
+def test_uses_wild_dice_and_bystanders_are_boxes_crossed_from_the_first(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    from dicehero.engine.view import edition_view
+
+    ed = edition_view(load_edition("classic"))
+    for row, n in (("#m-powers", ed["superpower_uses"]), ("#m-wild", ed["wild_dice"]),
+                   ("#m-bystanders", ed["bystanders"])):
+        assert page.locator(f"{row} .mtick").count() == n  # as many boxes as the paper draws
+    page.click("#m-wild .mtick[data-n='3']")  # crossing the third: the two before it too
+    assert page.locator("#m-wild [aria-pressed=true]").count() == 3
+    page.click("#m-wild .mtick[data-n='3']")  # the last crossed, tapped again, is uncrossed
+    assert page.locator("#m-wild [aria-pressed=true]").count() == 2
+    page.locator("#m-powers").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-ticks")
 
 
 def test_robot_minions_are_counted_with_big_plus_and_minus(browser, served):  # noqa: F811

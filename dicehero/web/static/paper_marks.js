@@ -22,16 +22,28 @@
   // The locations' fieldsets in the edition's order (the page draws them in the paper's).
   const locs = () => [...document.querySelectorAll(".loc-marks")].sort((a, b) => a.dataset.loc - b.dataset.loc);
 
+  // Uses, Wild dice and Bystanders are rows of boxes ticked from the first, as on paper:
+  // the count is how many are ticked; tapping the last ticked box unticks it.
+  const ticked = (id) => $(id).querySelectorAll("[aria-pressed=true]").length;
+  const tick = (id, n) => $(id).querySelectorAll(".mtick").forEach((b) => b.setAttribute("aria-pressed", String(+b.dataset.n <= n)));
+  document.querySelectorAll(".ticks").forEach((g) => g.addEventListener("click", (e) => {
+    const k = +(e.target.closest(".mtick") || { dataset: {} }).dataset.n;
+    if (!k) return;
+    tick(g.id, ticked(g.id) === k ? k - 1 : k);
+    g.dataset.touched = "1";
+  }));
+
   function collect() {
     const marks = locs().map((fs) => DH.kinds[fs.dataset.kind].read(fs));
     const out = {
       superpower: $("m-power").value ? +$("m-power").value : null,
       marks,
       minions: locs().map((fs) => +fs.querySelector(".mminions").value || 0),
-      wild_used: +$("m-wild").value,
-      powers_used: +$("m-powers").value,
+      wild_used: ticked("m-wild"),
+      powers_used: ticked("m-powers"),
     };
-    if ($("m-bystanders").value !== "") out.bystanders = +$("m-bystanders").value;
+    // Bystanders untouched are not counted (the check then leaves them out), as before.
+    if ($("m-bystanders").dataset.touched) out.bystanders = ticked("m-bystanders");
     // The ROUNDS box: a round with every die written, or none (null); trailing blanks left out.
     const rounds = [...document.querySelectorAll(".mround")].map((row) => {
       const dice = [...row.querySelectorAll("select")].map((s) => s.value).filter(Boolean).map(Number);
@@ -54,13 +66,14 @@
 
   function fill(m) {
     $("m-power").value = m.superpower == null ? "" : String(m.superpower);
-    $("m-powers").value = String(m.powers_used || 0);
-    $("m-wild").value = String(m.wild_used || 0);
+    tick("m-powers", m.powers_used || 0);
+    tick("m-wild", m.wild_used || 0);
     locs().forEach((fs, i) => {
       DH.kinds[fs.dataset.kind].fill(fs, m.marks[i]);
       fs.querySelector(".mminions").value = String(m.minions[i] || 0);
     });
-    $("m-bystanders").value = m.bystanders == null ? "" : String(m.bystanders);
+    tick("m-bystanders", m.bystanders || 0);
+    $("m-bystanders").dataset.touched = m.bystanders == null ? "" : "1";
     document.querySelectorAll(".mround").forEach((row, r) => {
       const dice = (m.rolls || [])[r] || [];
       row.querySelectorAll("select").forEach((s, k) => { s.value = dice[k] ? String(dice[k]) : ""; });
