@@ -115,6 +115,9 @@ PLACEHOLDER_NOTES = {
     "value": "what was sent, as it was sent", "wanted": "a die's number, 1 to 6",
     "where": "a place on the sheet, as: Round 3, die 2 (a 5)",
     "wild": "how many Wild dice",
+    "got": "what an edition file has in the field, as it is written",
+    "last": "the last cell number of a grid",
+    "options": "the words a field may be, as: cells, pairs, track",
     "seed": "the number the dice were rolled from (a command's option)",
 }
 

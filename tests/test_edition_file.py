@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from rulekit import do, hero, roll
 
+from dicehero.cli import main
 from dicehero.editions import available_editions, load_edition
 from dicehero.engine import EditionError, RuleError, parse_edition, score, start_round
 from dicehero.words import english
+from dicehero.words.editions import edition_words
 
 CLASSIC = Path(__file__).resolve().parent.parent / "sheets" / "classic.toml"
 
@@ -118,14 +120,23 @@ def test_a_broken_edition_names_the_file_the_field_and_the_problem(raw, path, va
     _set(data, path, value)
     with pytest.raises(EditionError) as info:
         parse_edition(data, "sheets/classic.toml")
-    message = str(info.value)
+    message = edition_words(info.value, "en")
     assert message.startswith(f"sheets/classic.toml: {field}: "), message
     assert problem in message
 
 
 def test_an_edition_that_is_not_a_table_is_refused():
-    with pytest.raises(EditionError, match=r"x\.toml: the file: expected a table, got list"):
+    with pytest.raises(EditionError) as info:
         parse_edition([1, 2], "x.toml")
+    assert edition_words(info.value, "en") == "x.toml: the file: expected a table, got list"
+
+
+def test_an_edition_files_error_is_said_in_the_readers_language():
+    with pytest.raises(EditionError) as info:
+        parse_edition([1, 2], "x.toml")
+    assert info.value.code == "not_table" and info.value.params["got"] == "list"
+    assert "expected a table" not in edition_words(info.value, "fr")
+    assert "x.toml" in edition_words(info.value, "fr")
 
 
 def test_a_file_that_is_not_toml_names_the_file(tmp_path):
@@ -143,7 +154,7 @@ def test_a_file_with_a_bad_field_names_the_file_and_the_field(tmp_path, monkeypa
     monkeypatch.setenv("DICEHERO_SHEETS", str(tmp_path))
     with pytest.raises(EditionError) as info:
         load_edition("wrongrounds")
-    message = str(info.value)
+    message = edition_words(info.value, "en")
     assert "wrongrounds.toml: edition.rounds: must be between 1 and 100, got -3" in message
 
 
@@ -176,3 +187,12 @@ def test_a_12_round_edition_with_other_values_plays_through_the_same_engine(raw)
     assert "only 12 rounds" in english(over.value)
     minions = do(do(roll(hero(long), 2, 2, 2, 2), "move", die=0, to=2), "minion", die=1)
     assert score(minions).minion_honor == 2
+
+
+def test_print_says_a_broken_edition_file_in_the_readers_language(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "wrong.toml"
+    path.write_text(CLASSIC.read_text(encoding="utf-8").replace("rounds = 10", "rounds = -3"),
+                    encoding="utf-8")
+    monkeypatch.setenv("DICEHERO_LANG", "fr")
+    assert main(["print", "--edition", str(path), "-o", str(tmp_path / "out.pdf")]) == 1
+    assert "edition.rounds : doit être entre 1 et 100, trouvé -3" in capsys.readouterr().err

@@ -27,6 +27,7 @@ from dicehero.i18n import cli_ngettext as ngettext
 from dicehero.i18n import cli_pgettext as pgettext
 from dicehero.words import say
 from dicehero.words.actions import action_words
+from dicehero.words.editions import edition_words
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,9 +43,9 @@ def _fail(command: str, message: str) -> int:
 
 
 def edition_error(e: EditionError) -> str:
-    """An edition's refusal in the command's language where it has its words (a file that
-    is missing or not TOML), else as the edition file's checker wrote it."""
-    return _(e.message, **e.params) if e.message else str(e)
+    """An edition's refusal (a file that is missing, not TOML, or with a wrong field) in the
+    command's language."""
+    return edition_words(e, cli_language())
 
 
 def said(phrase: Phrase) -> str:

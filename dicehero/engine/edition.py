@@ -87,7 +87,7 @@ def parse_edition(data: Any, source: str = "<edition>") -> Edition:
     Raises :class:`EditionError` naming ``source``, the field and the problem.
     """
     c = Checker(source)
-    root = c.table(data, "the file")
+    root = c.table(data, "")
     head = c.table(c.get(root, "edition", ""), "edition")
     faces = c.integer(head, "faces", "edition", 2, 20, default=6)
     superpowers = tuple(
@@ -95,15 +95,13 @@ def parse_edition(data: Any, source: str = "<edition>") -> Edition:
         for i, sp in enumerate(c.items(root, "superpowers", ""))
     )
     if len(superpowers) != faces:
-        raise c.fail("superpowers", f"expected one superpower per die face ({faces}), "
-                                    f"got {len(superpowers)}")
+        raise c.fail("superpowers", "power_count", faces=faces, got=len(superpowers))
     locations = tuple(
         _parse_location(c, loc, f"locations[{i}]", i + 1, faces)
         for i, loc in enumerate(c.items(root, "locations", ""))
     )
     if len(locations) != faces:
-        raise c.fail("locations", f"expected one location per die face ({faces}), "
-                                  f"got {len(locations)}")
+        raise c.fail("locations", "location_count", faces=faces, got=len(locations))
     return Edition(
         name=c.text(head, "name", "edition"),
         title=c.text(head, "title", "edition"),
@@ -123,12 +121,12 @@ def parse_edition(data: Any, source: str = "<edition>") -> Edition:
 def _parse_superpower(c: Checker, raw: Any, path: str, number: int, faces: int) -> Superpower:
     sp = c.table(raw, path)
     if c.integer(sp, "number", path, 1, faces) != number:
-        raise c.fail(f"{path}.number", f"superpowers must be listed in order; expected {number}")
+        raise c.fail(f"{path}.number", "power_order", number=number)
     effect = c.choice(sp, "effect", path, EFFECTS)
     value = c.integer(sp, "value", path, 1, faces) if effect == "set" else 0
     step = c.integer(sp, "step", path, -1, 1) if effect == "step" else 0
     if effect == "step" and step == 0:
-        raise c.fail(f"{path}.step", "must be -1 or 1")
+        raise c.fail(f"{path}.step", "bad_step")
     return Superpower(number=number, name=c.text(sp, "name", path), effect=effect,
                       text=c.text(sp, "text", path), value=value, step=step)
 
@@ -136,7 +134,7 @@ def _parse_superpower(c: Checker, raw: Any, path: str, number: int, faces: int) 
 def _parse_location(c: Checker, raw: Any, path: str, number: int, faces: int) -> Location:
     loc = c.table(raw, path)
     if c.integer(loc, "number", path, 1, faces) != number:
-        raise c.fail(f"{path}.number", f"locations must be listed in order; expected {number}")
+        raise c.fail(f"{path}.number", "location_order", number=number)
     kind = c.choice(loc, "kind", path, tuple(KINDS))
     return Location(number=number, name=c.text(loc, "name", path), kind=kind,
                     rule=c.text(loc, "rule", path), **KINDS[kind].parse(c, loc, path, faces))

@@ -18,15 +18,17 @@ Reward = Literal["wild", "bystander"]
 
 
 class EditionError(ValueError):
-    """An edition file that cannot be used; the message names the file and the field.
+    """An edition file that cannot be used.
 
-    ``message`` (a catalog msgid) and ``params`` are set where the edge can say the error in
-    the reader's language; without them the English text is all there is.
+    The file's checker gives a ``code`` and its ``params`` (the file, the field and what was
+    found), worded at the edge by :mod:`dicehero.words.editions` in the reader's language;
+    loading a file (outside the engine) gives a catalog msgid as ``message`` instead.
     """
 
-    def __init__(self, text: str, message: str = "", **params: object) -> None:
+    def __init__(self, text: str, message: str = "", *, code: str = "",
+                 **params: object) -> None:
         super().__init__(text)
-        self.message, self.params = message, params
+        self.message, self.code, self.params = message, code, params
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,18 +93,21 @@ class Checker:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, path: str, problem: str) -> EditionError:
-        return EditionError(f"{self.source}: {path}: {problem}")
+    def fail(self, path: str, code: str, **params: object) -> EditionError:
+        """The error for the field at ``path`` (``""`` for the whole file)."""
+        found = ", ".join(f"{k}={v}" for k, v in params.items())
+        return EditionError(f"{self.source}: {path}: {code}" + (f" ({found})" if found else ""),
+                            code=code, file=self.source, field=path, **params)
 
     def table(self, data: Any, path: str) -> Mapping[str, Any]:
         if not isinstance(data, Mapping):
-            raise self.fail(path, f"expected a table, got {type(data).__name__}")
+            raise self.fail(path, "not_table", got=type(data).__name__)
         return data
 
     def get(self, data: Mapping[str, Any], key: str, path: str, default: Any = ...) -> Any:
         if key not in data:
             if default is ...:
-                raise self.fail(f"{path}.{key}" if path else key, "is missing")
+                raise self.fail(f"{path}.{key}" if path else key, "missing")
             return default
         return data[key]
 
@@ -112,31 +117,29 @@ class Checker:
         value = self.get(data, key, path, default)
         where = f"{path}.{key}" if path else key
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"expected a whole number, got {value!r}")
+            raise self.fail(where, "not_whole", got=repr(value))
         if not lo <= value <= hi:
-            raise self.fail(where, f"must be between {lo} and {hi}, got {value}")
+            raise self.fail(where, "out_of_range", lo=lo, hi=hi, got=value)
         return value
 
     def text(self, data: Mapping[str, Any], key: str, path: str, default: Any = ...) -> str:
         value = self.get(data, key, path, default)
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"{path}.{key}" if path else key, f"expected some text, got {value!r}")
+            raise self.fail(f"{path}.{key}" if path else key, "not_text", got=repr(value))
         return value
 
     def choice(self, data: Mapping[str, Any], key: str, path: str, options: tuple[str, ...],
                default: Any = ...) -> str:
         value = self.get(data, key, path, default)
         if value not in options:
-            raise self.fail(
-                f"{path}.{key}" if path else key,
-                f"must be one of {', '.join(options)}, got {value!r}",
-            )
+            raise self.fail(f"{path}.{key}" if path else key, "not_choice",
+                            options=", ".join(options), got=repr(value))
         return value
 
     def items(self, data: Mapping[str, Any], key: str, path: str) -> list[Any]:
         value = self.get(data, key, path)
         if not isinstance(value, list) or not value:
-            raise self.fail(f"{path}.{key}" if path else key, "expected a non-empty list")
+            raise self.fail(f"{path}.{key}" if path else key, "empty_list")
         return value
 
     def boxes(self, data: Mapping[str, Any], key: str, path: str) -> tuple[Box, ...]:
@@ -156,10 +159,9 @@ class Checker:
         cells = self.items(group, "cells", path)
         for i, cell in enumerate(cells):
             if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < size:
-                raise self.fail(f"{path}.cells[{i}]", f"expected a cell number from 0 to "
-                                                      f"{size - 1}, got {cell!r}")
+                raise self.fail(f"{path}.cells[{i}]", "bad_cell", last=size - 1, got=repr(cell))
         if len(set(cells)) != len(cells):
-            raise self.fail(f"{path}.cells", "names a cell twice")
+            raise self.fail(f"{path}.cells", "cell_twice")
         return tuple(cells)
 
     def line(self, raw: Any, path: str, size: int) -> Line:

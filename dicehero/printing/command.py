@@ -29,6 +29,7 @@ from dicehero.i18n import cli_language, languages
 from dicehero.printing.geometry import PAPERS
 from dicehero.printing.render import for_rounds, game_sheets, render_sheets
 from dicehero.printing.sheet import SheetHeader
+from dicehero.words.editions import edition_words
 
 if TYPE_CHECKING:
     from dicehero.store import Games
@@ -94,7 +95,10 @@ def run(args: argparse.Namespace) -> int:
     """Build the sheets asked for and write the PDF; errors become one line and status 1."""
     try:
         return _run(args)
-    except (PrintError, EditionError, ValueError) as e:
+    except EditionError as e:
+        print(f"dicehero print: {edition_words(e, cli_language())}", file=sys.stderr)
+        return 1
+    except (PrintError, ValueError) as e:
         print(f"dicehero print: {e}", file=sys.stderr)
         return 1
 

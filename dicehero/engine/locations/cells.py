@@ -172,11 +172,11 @@ class Cells(Kind):
         rows: list[tuple[int, ...]] = []
         for r, row in enumerate(c.items(entry, "rows", path)):
             if not isinstance(row, list) or not row:
-                raise c.fail(f"{path}.rows[{r}]", "expected a non-empty list of printed numbers")
+                raise c.fail(f"{path}.rows[{r}]", "empty_row")
             for k, n in enumerate(row):
                 if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= faces:
-                    raise c.fail(f"{path}.rows[{r}][{k}]",
-                                 f"expected a die face 1-{faces}, got {n!r}")
+                    raise c.fail(f"{path}.rows[{r}][{k}]", "bad_face", faces=faces,
+                                 got=repr(n))
             rows.append(tuple(row))
         size = sum(len(r) for r in rows)
         return {"rows": tuple(rows),
