@@ -47,6 +47,7 @@ import gevent  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import cpu_s, pct, raise_nofile, wait_idle  # noqa: E402
+from hostroll import HostReply, roll_request  # noqa: E402
 from liveserver import Server, request  # noqa: E402
 from scalekit import kill_tree  # noqa: E402
 
@@ -157,23 +158,15 @@ def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]]
     body = json.dumps({"go_on": go_on}).encode()
     hs = connect(port)
     ep.register(hs.fileno(), EPOLLIN)
-    roll_req = (f"POST /api/games/{code}/rolls HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                f"application/json\r\nAuthorization: Bearer {host}\r\nContent-Length: "
-                f"{len(body)}\r\nConnection: close\r\n\r\n").encode() + body
     event_at, ready_at, replies = {}, {}, {}
-    reply, t_reply = b"", None
+    reply = HostReply(hs, ep)
     cpu0 = cpu_s(SERVER_PID[0])
     t0 = perf()
-    hs.sendall(roll_req)
+    hs.sendall(roll_request(code, host, body))
     deadline = t0 + 120
-    while (len(ready_at) < len(phones) or t_reply is None) and perf() < deadline:
+    while (len(ready_at) < len(phones) or reply.at is None) and perf() < deadline:
         for fd, _ev in ep.poll(1.0):
-            if fd == hs.fileno():
-                data = hs.recv(65536)
-                reply += data
-                if not data or b"\r\n\r\n" in reply:
-                    t_reply = t_reply or perf()
-                    ep.unregister(fd)
+            if reply.read(fd):
                 continue
             kind, i = by_fd[fd]
             try:
@@ -202,10 +195,10 @@ def roll_to_ready(port: int, code: str, host: str, phones: list[tuple[int, str]]
     cpu = cpu_s(SERVER_PID[0]) - cpu0
     ep.close()
     hs.close()
-    assert b" 201 " in reply.split(b"\r\n", 1)[0], reply[:300]
+    reply.created()
     return {"event": [(t - t0) * 1000 for t in event_at.values()],
             "ready": [(t - t0) * 1000 for t in ready_at.values()],
-            "reply_ms": ((t_reply or perf()) - t0) * 1000, "cpu_s": cpu,
+            "reply_ms": ((reply.at or perf()) - t0) * 1000, "cpu_s": cpu,
             "missing": len(phones) - len(ready_at)}
 
 

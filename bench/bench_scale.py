@@ -49,6 +49,7 @@ import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from hostroll import HostReply, roll_request  # noqa: E402
 from liveserver import Server  # noqa: E402
 from scalekit import (  # noqa: E402
     burst,
@@ -235,28 +236,19 @@ def _roll_and_wait(port: int, code: str, host: str, fds: list[int]):
     ep = epoll(sizehint=len(fds))
     for fd in fds:
         ep.register(fd, 1)  # EPOLLIN
-    body = b"{}"
-    req = (f"POST /api/games/{code}/rolls HTTP/1.1\r\nHost: x\r\nContent-Type: "
-           f"application/json\r\nAuthorization: Bearer {host}\r\nContent-Length: "
-           f"{len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+    req = roll_request(code, host, b"{}")
     hs = raw_socket()
     hs.connect(("127.0.0.1", port))
     ep.register(hs.fileno(), 1)
     waiting = set(fds)
     stamps = []
-    t_reply = None
-    reply = b""
+    reply = HostReply(hs, ep)
     t0 = perf()
     hs.sendall(req)
     deadline = t0 + 30
-    while (waiting or t_reply is None) and perf() < deadline:
+    while (waiting or reply.at is None) and perf() < deadline:
         for fd, _ev in ep.poll(1.0):
-            if fd == hs.fileno():
-                data = hs.recv(65536)
-                reply += data
-                if not data or b"\r\n\r\n" in reply:
-                    t_reply = t_reply or perf()
-                    ep.unregister(fd)
+            if reply.read(fd):
                 continue
             try:
                 data = os.read(fd, 65536)
@@ -270,8 +262,8 @@ def _roll_and_wait(port: int, code: str, host: str, fds: list[int]):
                 waiting.discard(fd)
     ep.close()
     hs.close()
-    assert b" 201 " in reply.split(b"\r\n", 1)[0], reply[:300]
-    return t0, t_reply or perf(), stamps
+    reply.created()
+    return t0, reply.at or perf(), stamps
 
 
 def sigkill(server: Server, players: int) -> dict:

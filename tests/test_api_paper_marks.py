@@ -29,20 +29,27 @@ def drawn_marks(rounds=PLAYED) -> dict:
     return PaperMarks.of(sheet).to_dict()
 
 
-def over_game(api, client):
-    """A finished 3-round game with one phone hero (Ann) and one paper hero (Pen)."""
-    game = api.create(rounds=3)
+def paper_game(api, client, rolls, choices=(3, FIRE), **create):
+    """A game played to its end on ``rolls`` (``create``: the new game's settings) with one
+    phone hero (Ann) and one paper hero (Pen), written in by the host; the table's offer is
+    ``choices``. Pen's (id, secret) is in ``game.players`` beside Ann's."""
+    game = api.create(**create)
     api.join(game, "Ann")
     r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
                     headers=bearer(game.host))
     pen = (r.json["player"]["id"], r.json["secret"])
-    assert api.host_post(game, "offer", {"choices": [3, FIRE]}).status_code == 200
-    for dice in (R1, R2, R3):
+    assert api.host_post(game, "offer", {"choices": list(choices)}).status_code == 200
+    for dice in rolls:
         api.roll(game, dice=dice)
         api.done_all(game)  # the phone heroes; a paper hero never holds up a roll
     assert api.state(game)["status"] == "over"
     game.players["Pen"] = pen
     return game
+
+
+def over_game(api, client):
+    """A finished 3-round game with one phone hero (Ann) and one paper hero (Pen)."""
+    return paper_game(api, client, (R1, R2, R3), rounds=3)
 
 
 def bot_paper_game(api, client, seed=3):
@@ -54,17 +61,7 @@ def bot_paper_game(api, client, seed=3):
     from dicehero.engine.bots import GreedyBot
 
     played, paper = bot_game(load_edition("classic"), seed, GreedyBot)
-    game = api.create()
-    api.join(game, "Ann")
-    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
-                    headers=bearer(game.host))
-    pen = (r.json["player"]["id"], r.json["secret"])
-    assert api.host_post(game, "offer", {"choices": list(played.offer)}).status_code == 200
-    for dice in played.rolls:
-        api.roll(game, dice=dice)
-        api.done_all(game)
-    game.players["Pen"] = pen
-    return game, paper.to_dict()
+    return paper_game(api, client, played.rolls, played.offer), paper.to_dict()
 
 
 def put_marks(client, game, marks, secret=...):
@@ -269,16 +266,7 @@ def test_a_refusal_after_the_check_is_read_in_the_readers_language(app, api, cli
 def late_six_game(api, client):
     """A finished 3-round game whose only 6 comes before its only 4 and 5, with Pen on paper;
     and Pen's marks with Powerplant's 4, 5 and a 6 after them, which no play can write."""
-    game = api.create(rounds=3)
-    api.join(game, "Ann")
-    r = client.post(f"/api/games/{game.code}/players", json={"name": "Pen", "paper": True},
-                    headers=bearer(game.host))
-    pen = (r.json["player"]["id"], r.json["secret"])
-    assert api.host_post(game, "offer", {"choices": [3, FIRE]}).status_code == 200
-    for dice in ([6, 2, 2, 2], [4, 2, 2, 2], [5, 2, 2, 2]):
-        api.roll(game, dice=dice)
-        api.done_all(game)
-    game.players["Pen"] = pen
+    game = paper_game(api, client, ([6, 2, 2, 2], [4, 2, 2, 2], [5, 2, 2, 2]), rounds=3)
     marks = PaperMarks.of(new_sheet(load_edition("classic"), (3, FIRE))).to_dict()
     marks["superpower"], marks["marks"][3] = FIRE, [4, 5, 6]
     return game, marks

@@ -186,13 +186,7 @@ def test_marks_no_play_draws_are_refused_on_the_page_in_plain_words(browser, ser
     base, app, _ = served
     code, host_secret, ada = _game_with_a_paper_hero(app)
     paper = _bot_fills_the_sheet(app, code, host_secret)
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(f"{base}/paper/{code}")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"dh.paper.{code}", json.dumps({"id": ada["player"]["id"],
-                                                   "secret": ada["secret"]})])
-    page.goto(f"{base}/paper/{code}/marks")
-    page.wait_for_selector("#marks-form:visible")
+    page = _marks_page(browser, base, code, ada)
     _copy_marks(page, paper)
     page.select_option("#m3-1", "4")  # Downtown: a 4 first, then every box must be a 4
     page.select_option("#m3-2", "5")
@@ -220,12 +214,7 @@ def test_the_one_wrong_mark_is_named_and_ringed_for_the_child_and_the_host(brows
              json.dumps({"id": ada["player"]["id"], "secret": ada["secret"]}), ""),
             ("host", {"width": 1280, "height": 720}, f"dh.host.{code}", g["host_secret"],
              f"?hero={ada['player']['id']}")):
-        page = browser.new_context(viewport=viewport).new_page()
-        errors = watch_errors(page)
-        page.goto(f"{base}/paper/{code}")
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-        page.goto(f"{base}/paper/{code}/marks{path}")
-        page.wait_for_selector("#marks-form:visible")
+        page, errors = _open_marks(browser, f"{base}/paper/{code}", key, value, viewport, path)
         page.select_option("#m-power", "4")
         for box, value in enumerate((4, 5, 6), start=1):
             page.select_option(f"#m4-{box}", str(value))
@@ -246,15 +235,23 @@ def test_the_one_wrong_mark_is_named_and_ringed_for_the_child_and_the_host(brows
         assert errors == []
 
 
-def _marks_page(browser, base: str, code: str, ada: dict):  # noqa: F811
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(f"{base}/paper/{code}")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"dh.paper.{code}", json.dumps({"id": ada["player"]["id"],
-                                                   "secret": ada["secret"]})])
-    page.goto(f"{base}/paper/{code}/marks")
+def _open_marks(browser, paper: str, key: str, value: str, viewport=PHONE,  # noqa: F811
+                path: str = ""):
+    """The marks page at ``paper``/marks``path``, its browser holding ``key`` (a paper hero's
+    or the host's) in its storage as the pages keep it; and its script errors from the start."""
+    page = browser.new_context(viewport=viewport).new_page()
+    errors = watch_errors(page)
+    page.goto(paper)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+    page.goto(f"{paper}/marks{path}")
     page.wait_for_selector("#marks-form:visible")
-    return page
+    return page, errors
+
+
+def _marks_page(browser, base: str, code: str, ada: dict):  # noqa: F811
+    """The marks page as Ada's own browser opens it."""
+    return _open_marks(browser, f"{base}/paper/{code}", f"dh.paper.{code}",
+                       json.dumps({"id": ada["player"]["id"], "secret": ada["secret"]}))[0]
 
 
 def test_the_marks_page_shows_the_locations_in_the_printed_sheets_order(browser, served):  # noqa: F811
