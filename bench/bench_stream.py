@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from bench_mixed import Client, Taps, pct
 from liveserver import Server
+from mixed_class import Client, Taps, pct
 
 ADJECTIVES = ("Brave", "Swift", "Clever", "Jolly", "Mighty", "Sunny", "Quiet", "Lucky",
               "Bold", "Gentle", "Zippy", "Calm", "Happy", "Witty", "Noble", "Shiny")
