@@ -318,6 +318,17 @@ def test_uses_wild_dice_and_bystanders_are_boxes_crossed_from_the_first(browser,
     shot(page, "paper-marks-phone-ticks")
 
 
+def test_powerplant_and_warehouse_wrap_five_boxes_a_row_at_360_px(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    for n in (4, 5):  # Powerplant and Warehouse: 10 boxes each, as 2 rows of 5
+        boxes = [page.locator(f"#m{n}-{k}").bounding_box() for k in range(1, 11)]
+        tops = [round(b["y"]) for b in boxes]
+        assert len(set(tops[:5])) == 1 and len(set(tops[5:])) == 1 and tops[5] > tops[0], tops
+        assert max(b["x"] + b["width"] for b in boxes) <= PHONE["width"]
+
+
 def test_robot_minions_are_counted_with_big_plus_and_minus(browser, served):  # noqa: F811
     base, app, _ = served
     code, _, ada = _game_with_a_paper_hero(app)

@@ -44,6 +44,21 @@ def _game(browser, server, viewport=PHONE, choose=True):  # noqa: F811
     return host, page
 
 
+def _five_a_row(page, box: str) -> None:
+    """The 10 boxes of ``box`` (a selector with {k} for box 1..10) sit 5 a row, on screen."""
+    boxes = [page.locator(box.format(k=k)).bounding_box() for k in range(1, 11)]
+    tops = [round(b["y"]) for b in boxes]
+    assert len(set(tops[:5])) == 1 and len(set(tops[5:])) == 1 and tops[5] > tops[0], tops
+    assert max(b["x"] + b["width"] for b in boxes) <= PHONE["width"]
+
+
+def test_powerplant_and_warehouse_wrap_five_boxes_a_row_on_the_phone_sheet(
+        browser, server):  # noqa: F811
+    _, page = _game(browser, server)
+    for n in (4, 5):  # Powerplant and Warehouse: 10 boxes each
+        _five_a_row(page, f".tbox[data-loc='{n}']:nth-child({{k}})")
+
+
 def _controls_in_view(page, where: str) -> None:
     """The dice, the superpower, Undo and Done inside the window, at the top and the bottom
     of the page, and the page never wider than the phone."""
