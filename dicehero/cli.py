@@ -7,18 +7,24 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-# sub-command -> (module with ``add_arguments(parser)`` and ``run(args) -> int``, help).
-# Only the chosen command's module is imported, so ``dicehero simulate`` never
-# pays for Flask or reportlab.
+from dicehero.i18n import N_
+from dicehero.i18n import cli_gettext as _
+
+# sub-command -> (module with ``add_arguments(parser)`` and ``run(args) -> int``, help,
+# said in DICEHERO_LANG's language). Only the chosen command's module is imported, so
+# ``dicehero simulate`` never pays for Flask or reportlab.
 COMMANDS = {
-    "serve": ("dicehero.web.serve", "run the live game server"),
-    "simulate": ("dicehero.commands.simulate", "play whole games with bots and print the results"),
-    "score": ("dicehero.commands.score", "check and score a game log (JSON)"),
-    "par": ("dicehero.commands.par", "the par bot's score on a logged game's dice"),
-    "balance": ("dicehero.commands.balance", "mean Honor per location over many bot games"),
-    "print": ("dicehero.printing.command", "print sheets as a PDF"),
-    "db": ("dicehero.commands.db", "the database schema: current, upgrade (docs/DEPLOY.md)"),
+    "serve": ("dicehero.web.serve", N_("run the live game server")),
+    "simulate": ("dicehero.commands.simulate",
+                 N_("play whole games with bots and print the results")),
+    "score": ("dicehero.commands.score", N_("check and score a game log (JSON)")),
+    "par": ("dicehero.commands.par", N_("the par bot's score on a logged game's dice")),
+    "balance": ("dicehero.commands.balance", N_("mean Honor per location over many bot games")),
+    "print": ("dicehero.printing.command", N_("print sheets as a PDF")),
+    "db": ("dicehero.commands.db",
+           N_("the database schema: current, upgrade (docs/DEPLOY.md)")),
 }
+DESCRIPTION = N_("The dicehero command: one sub-command per job.")
 # Commands that run on gevent: the standard library is patched before their module is
 # imported, since importing it loads the whole app (threading, ssl, subprocess), and a
 # lock or socket class bound before the patch stays a real one that blocks the event loop.
@@ -27,10 +33,10 @@ ON_GEVENT = frozenset({"serve"})
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; the arguments of ``command`` (if known) are registered."""
-    parser = argparse.ArgumentParser(prog="dicehero", description=__doc__)
+    parser = argparse.ArgumentParser(prog="dicehero", description=_(DESCRIPTION))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        p = sub.add_parser(name, help=_(help_text), description=_(help_text))
         p.set_defaults(module=module)
         if name == command:
             import_module(module).add_arguments(p)

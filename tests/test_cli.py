@@ -263,3 +263,11 @@ def test_an_edition_that_does_not_exist_is_told_in_dicehero_lang(monkeypatch, ca
     err = capsys.readouterr().err
     assert "nosuch.toml: Diese Editionsdatei gibt es nicht (bekannte Editionen: " in err
     assert "classic" in err and "no such edition file" not in err
+
+
+def test_dicehero_help_lists_the_commands_in_dicehero_langs_language(monkeypatch, capsys):
+    monkeypatch.setenv("DICEHERO_LANG", "fr")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "imprimer des feuilles en PDF" in shown and "print sheets as a PDF" not in shown
