@@ -62,6 +62,8 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("POST", "/api/games/{code}/room", {"stream": True},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("GET", "/api/games/{code}/room", None,
+     {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("PUT", "/api/games/{code}/players/{pid}/settings", {"big_text": True},
      {"host": 200, "player": 200, "other": 403, "none": 401}),
     ("PUT", "/api/games/{code}/players/{pid}/settings", {"extra_time": 50},

@@ -92,3 +92,21 @@ def test_a_host_word_refuses_an_allowed_word_again(api, client):
     client.post(f"/api/games/{game.code}/room", json={"name_words": ["Dick"]},
                 headers=bearer(game.host))
     assert error(join(client, game, "Dick")) == (422, "name_not_allowed")
+
+
+def test_the_host_reads_back_the_words_they_added(api, client):
+    game = api.create()
+    client.post(f"/api/games/{game.code}/room", json={"name_words": ["Kevin", "Mr Smith"]},
+                headers=bearer(game.host))
+    r = client.get(f"/api/games/{game.code}/room", headers=bearer(game.host))
+    assert r.status_code == 200 and r.json["name_words"] == ["kevin", "mr smith"]
+
+
+def test_only_the_host_reads_the_words_they_added(api, client):
+    game = api.create()
+    client.post(f"/api/games/{game.code}/room", json={"name_words": ["Kevin"]},
+                headers=bearer(game.host))
+    hero = join(client, game, "Ann").json["secret"]
+    assert error(client.get(f"/api/games/{game.code}/room", headers=bearer(hero)))[0] == 403
+    assert error(client.get(f"/api/games/{game.code}/room"))[0] == 401
+    assert "kevin" not in client.get(f"/api/games/{game.code}").get_data(as_text=True)

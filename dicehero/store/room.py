@@ -132,3 +132,11 @@ class RoomDesk(GameAccess):
             return {**room_json(game), "name_words": game.name_words or []}  # host's eyes only
 
         return self.store.write(normalise_code(code), work)
+
+    def room_settings(self, code: str, secret: str | None) -> dict[str, Any]:
+        """Host: the room's settings, with the words hero names may not have (Host tools
+        shows them to the host: the room event every screen gets never carries them)."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            self._host(s, game, secret)
+            return {**room_json(game), "name_words": game.name_words or []}

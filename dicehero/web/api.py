@@ -88,6 +88,12 @@ def ban(code: str, player_id: int) -> Response:
     return _no_store(jsonify(games().ban(code, bearer(), player_id, body())))
 
 
+@bp.get("/games/<code>/room")
+def room_settings(code: str) -> Response:
+    """Host: the room's settings and the words hero names may not have."""
+    return _no_store(jsonify(games().room_settings(code, bearer())))
+
+
 @bp.get("/games/<code>/bans")
 def bans(code: str) -> Response:
     """Host: the game's bans."""

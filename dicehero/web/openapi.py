@@ -113,10 +113,15 @@ def document() -> dict[str, Any]:
                     "waited for"}, "password": {
                     "type": "string", "description": "the room's password, when the game "
                     "has one (403 password_needed, password_wrong)"}}, ("name",)))},
-            g + "/room": {"post": _op(
-                "Host: set or clear the room's password, make it a stream game (its join "
-                "code kept off the projected view) or not", 200, ref("Room"), _HOST,
-                (_CODE,), body=strict(ROOM), auth=True)},
+            g + "/room": {
+                "get": _op("Host: the room's settings, with the words hero names may not "
+                           "have (name_words)", 200, ref("Room"), (401, 403, 404), (_CODE,),
+                           auth=True),
+                "post": _op(
+                    "Host: set or clear the room's password, make it a stream game (its "
+                    "join code kept off the projected view) or not, ranks only at the end, "
+                    "the words hero names may not have", 200, ref("Room"), _HOST, (_CODE,),
+                    body=strict(ROOM), auth=True)},
             g + "/players/{player_id}": {
                 "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
                     "type": "object", "required": ["player", "game", "sheet"],

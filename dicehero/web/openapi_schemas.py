@@ -36,7 +36,11 @@ ROOM = {"password": {"type": ["string", "null"], "minLength": 1, "maxLength": 64
         "stream": {"type": "boolean", "description": "the projected view keeps the join "
                                                      "code back (Host tools show it)"},
         "ranks_at_end": {"type": "boolean", "description": "no ranks (nor others' totals) "
-                                                           "in any reading until the end"}}
+                                                           "in any reading until the end"},
+        "name_words": {"type": "array", "maxItems": 200,
+                       "items": {"type": "string", "minLength": 1, "maxLength": 24},
+                       "description": "words hero names may not have, besides the shipped "
+                                      "lists (replaces the game's list; [] for none)"}}
 HERO_SETTINGS = {"extra_time": {"enum": [0, 50, 100], "description": "percent of the "
                                 "timer's length the timer waits longer (host only)"},
                  "less_motion": {"type": "boolean"}, "high_contrast": {"type": "boolean"},
@@ -45,7 +49,9 @@ HERO_SETTINGS = {"extra_time": {"enum": [0, 50, 100], "description": "percent of
 SCHEMAS: dict[str, Any] = {
     "Room": {"type": "object", "required": ["password_required", "stream", "ranks_at_end"],
              "properties": {"password_required": {"type": "boolean"},
-                            "stream": {"type": "boolean"}, "ranks_at_end": {"type": "boolean"}}},
+                            "stream": {"type": "boolean"}, "ranks_at_end": {"type": "boolean"},
+                            "name_words": {"type": "array", "items": {"type": "string"},
+                                           "description": "the host's reply only"}}},
     "Ban": {"type": "object", "required": ["id", "player_id", "device", "address", "lifted"],
             "properties": {"id": {"type": "integer"}, "player_id": {"type": "integer"},
                            "device": {"type": "boolean"}, "address": {"type": "boolean"},

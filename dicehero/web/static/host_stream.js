@@ -84,6 +84,16 @@
       heroSettings[r.data.player_id] = r.data.settings;
     });
     loadSettings();
+    // The host's own words kept out of hero names (issue 28.1): shown here only, never in
+    // the room event every screen gets; the server keeps them folded (no case, no accents).
+    const words = $("name-words");
+    api("GET", "/room").then((r) => { if (r.ok && document.activeElement !== words) words.value = r.data.name_words.join(", "); });
+    $("words-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await api("POST", "/room", { name_words: words.value.split(/[,\n،、，;]/).map((w) => w.trim()).filter(Boolean) });
+      if (!r.ok) { failed(r); return; }
+      words.value = r.data.name_words.join(", ");
+    });
     api("GET", "/me").then((r) => {
       if (r.ok && r.data.role === "cohost") { h.main.classList.add("cohost"); say(DH.t("cohost_here")); }
     });
