@@ -185,10 +185,11 @@
     }
 
     // A new roll is unmistakable: the dice flash, the phone buzzes, the line says so
-    // (role=status: a screen reader announces it), and a screen reader reads the dice.
+    // (role=status: a screen reader announces it), and a screen reader reads the dice
+    // (unless the page says them its own way: the phone's #sr, with the round).
     function announce(v) {
       const list = new Intl.ListFormat(document.documentElement.lang, { type: "unit", style: "short" });
-      DH.text($("#sr-dice"), DH.t("sr_dice", { dice: list.format(v.dice.map((d) => String(d.value))) }));
+      if (opts.readDice !== false) DH.text($("#sr-dice"), DH.t("sr_dice", { dice: list.format(v.dice.map((d) => String(d.value))) }));
       const tray = $(".tray");
       tray.classList.remove("flash");
       void tray.offsetWidth; // restart the animation
