@@ -300,6 +300,19 @@ def test_only_the_two_superpowers_this_table_rolled_are_offered(browser, served)
     assert values == ["", "3", "4"]
 
 
+def test_the_two_rolled_superpowers_are_drawn_as_the_sheets_table(browser, served):  # noqa: F811
+    from dicehero.engine.view import edition_view
+
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)  # the table rolled 3 and 4
+    page = _marks_page(browser, base, code, ada)
+    powers = edition_view(load_edition("classic"))["superpowers"]
+    rows = page.locator(".mpowers li").all_inner_texts()
+    assert rows == [f"{p['number']} {p['name']} {p['text']}" for p in powers[2:4]]
+    page.locator(".mpowers").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-superpowers")
+
+
 def test_uses_wild_dice_and_bystanders_are_boxes_crossed_from_the_first(browser, served):  # noqa: F811
     base, app, _ = served
     code, _, ada = _game_with_a_paper_hero(app)
