@@ -25,12 +25,14 @@
       ev.preventDefault();
       const chosen = document.querySelector('#print-form input[name="paper"]:checked').value;
       localStorage.setItem(paperKey, chosen);
-      const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen, rules: $("print-rules").checked ? "1" : "0", lang: $("print-lang").value });
+      const query = new URLSearchParams({ blank: $("print-blank").value || "0", paper: chosen,
+        rules: $("print-rules").checked ? "1" : "0", lang: $("print-lang").value });
       const msg = $("print-msg");
       text(msg, DH.t("preparing"));
       $("b-print").disabled = true;
       try {
-        const r = await fetch("/api/games/" + code + "/sheets.pdf?" + query, { headers: { Authorization: "Bearer " + h.secret(), "Accept-Language": document.documentElement.lang }, cache: "no-store" });
+        const headers = { Authorization: "Bearer " + h.secret(), "Accept-Language": document.documentElement.lang };
+        const r = await fetch("/api/games/" + code + "/sheets.pdf?" + query, { headers, cache: "no-store" });
         if (!r.ok) {
           let why = DH.t("server_said", { status: String(r.status) });
           try { why = (await r.json()).error.message; } catch (e) { /* not JSON */ }

@@ -30,7 +30,8 @@
         const li = document.createElement("li");
         const rank = document.createElement("b"); rank.className = "srank"; rank.textContent = "#" + e.rank;
         const name = document.createElement("span"); name.className = "sname"; name.textContent = e.name;
-        const total = document.createElement("span"); total.className = "stotal"; total.textContent = DH.t("honor", { honor: e.total });
+        const total = document.createElement("span");
+        total.className = "stotal"; total.textContent = DH.t("honor", { honor: e.total });
         const face = document.createElement("span"); face.className = "sface";
         face.append(h.doodle(e.player_id).cloneNode());
         li.append(rank, face, name, total);
@@ -48,8 +49,11 @@
       decisions(await api("GET", "/rounds/" + s.roll + "/decisions"));
       // Who has not said done: listed small, the standings are the room's.
       const late = s.players.filter((p) => !p.done).map((p) => p.name);
-      text($("stragglers"), !late.length ? "" : late.length > 40 ? DH.t("not_done_more", { names: late.slice(0, 40).join(", "), more: late.length - 40 }) : DH.t("not_done", { names: late.join(", ") }));
-      text($("climber"), climbers.length ? DH.tn("biggest_climb", best, { who: climbers.slice(0, 3).map((e) => DH.t("now_rank", { name: e.name, rank: e.rank })).join(", ") }) : "");
+      text($("stragglers"), !late.length ? ""
+        : late.length > 40 ? DH.t("not_done_more", { names: late.slice(0, 40).join(", "), more: late.length - 40 })
+          : DH.t("not_done", { names: late.join(", ") }));
+      const who = climbers.slice(0, 3).map((e) => DH.t("now_rank", { name: e.name, rank: e.rank })).join(", ");
+      text($("climber"), climbers.length ? DH.tn("biggest_climb", best, { who }) : "");
       box.hidden = false;
     }
 
@@ -84,7 +88,8 @@
             if (d.par.use === "move") td.title = DH.t("par_moved", { place: ed.locations[d.par.location - 1].name });
           }
           if (i === m.locations.length && moved) {
-            td.title = Object.entries(d.move).map(([to, c]) => DH.t("share_to", { share: pct(c), place: ed.locations[+to - 1].name })).join(", ");
+            td.title = Object.entries(d.move)
+              .map(([to, c]) => DH.t("share_to", { share: pct(c), place: ed.locations[+to - 1].name })).join(", ");
           }
           tr.appendChild(td);
         });
@@ -111,15 +116,19 @@
       // The rolls derived from the seed are re-derived by the line; the typed ones are listed apart.
       const derived = state.rolls.filter((r) => !r.typed).map((r) => r.number);
       const typed = state.rolls.filter((r) => r.typed);
-      text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';print(hashlib.sha256(s.encode()).hexdigest());" +
-        "print({n: [b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest() if b<252][:4] for n in [" + derived.join(",") + "]})\"");
-      text($("check-typed"), typed.length ? DH.t("typed_list", { rounds: typed.map((r) => DH.t("typed_one", { round: r.number, dice: r.dice.join(" ") })).join("; ") }) : DH.t("all_seeded"));
+      text($("check-py"), "python3 -c \"import hashlib,hmac;s='" + state.seed + "';" +
+        "print(hashlib.sha256(s.encode()).hexdigest());" +
+        "print({n: [b%6+1 for b in hmac.new(bytes.fromhex(s),f'roll:{n}#0'.encode(),'sha256').digest()" +
+        " if b<252][:4] for n in [" + derived.join(",") + "]})\"");
+      const rounds = typed.map((r) => DH.t("typed_one", { round: r.number, dice: r.dice.join(" ") })).join("; ");
+      text($("check-typed"), typed.length ? DH.t("typed_list", { rounds }) : DH.t("all_seeded"));
       const pod = $("podium");
       pod.replaceChildren();
       board.slice(0, 3).forEach((e, i) => {
         const li = document.createElement("li");
         li.className = "place p" + (i + 1);
-        const n = document.createElement("span"); n.className = "pn"; n.textContent = e.paper ? DH.t("name_paper", { name: e.name }) : e.name;
+        const n = document.createElement("span");
+        n.className = "pn"; n.textContent = e.paper ? DH.t("name_paper", { name: e.name }) : e.name;
         const t = document.createElement("span"); t.className = "pt"; t.textContent = DH.t("honor", { honor: e.total });
         const k = document.createElement("span"); k.className = "pk"; k.textContent = "#" + e.rank;
         li.append(k, n, t);
@@ -138,7 +147,10 @@
         const tr = document.createElement("tr");
         if (e.bot) tr.className = "parrow";
         if (e.pending) tr.className = "tocheck";
-        const cells = [e.bot ? DH.t("bot") : e.pending ? DH.t("rank_to_check") : e.rank, e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name, ...ed.locations.map((l) => e.locations[l.key]), DH.t("honor_count", { honor: e.bystander_honor, n: e.bystanders }), e.minion_honor, e.total];
+        const cells = [e.bot ? DH.t("bot") : e.pending ? DH.t("rank_to_check") : e.rank,
+          e.paper ? DH.t(e.pending ? "name_paper_check" : "name_paper", { name: e.name }) : e.name,
+          ...ed.locations.map((l) => e.locations[l.key]),
+          DH.t("honor_count", { honor: e.bystander_honor, n: e.bystanders }), e.minion_honor, e.total];
         cells.forEach((c, i) => {
           const td = document.createElement(i === 1 ? "th" : "td");
           if (i === 1) td.scope = "row";
@@ -213,9 +225,15 @@
         const x = L + i * bw;
         const g = el("g", {});
         g.appendChild(el("title", {}, DH.tn("chart_band", c, { low: i * width, high: i * width + width - 1 })));
-        g.appendChild(el("rect", { x: x + 2, y: H - B - h, width: Math.max(1, bw - 4), height: h, fill: "#0b2a66", stroke: "#111" }));
-        if (c) g.appendChild(el("text", { x: x + bw / 2, y: H - B - h - 4, "text-anchor": "middle", "font-size": 16, "font-weight": 700 }, String(c)));
-        if (bins <= 20 || i % 2 === 0) g.appendChild(el("text", { x: x + bw / 2, y: H - B + 20, "text-anchor": "middle", "font-size": 14 }, String(i * width)));
+        g.appendChild(el("rect", { x: x + 2, y: H - B - h, width: Math.max(1, bw - 4), height: h,
+          fill: "#0b2a66", stroke: "#111" }));
+        const label = { x: x + bw / 2, "text-anchor": "middle" };
+        if (c) {
+          g.appendChild(el("text", { ...label, y: H - B - h - 4, "font-size": 16, "font-weight": 700 }, String(c)));
+        }
+        if (bins <= 20 || i % 2 === 0) {
+          g.appendChild(el("text", { ...label, y: H - B + 20, "font-size": 14 }, String(i * width)));
+        }
         svg.appendChild(g);
       });
       svg.appendChild(el("text", { x: W / 2, y: H - 2, "text-anchor": "middle", "font-size": 14 }, DH.t("honor_word")));

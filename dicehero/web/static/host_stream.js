@@ -32,7 +32,8 @@
       const r = await api("POST", "/cohost", renew ? { renew: true } : {});
       if (!r.ok) { failed(r); return; }
       const link = ($("host").dataset.join || location.origin + "/").replace(/\/$/, "") + r.data.path;
-      const again = await h.ask(DH.t("cohost_link"), DH.t(renew ? "cohost_renewed" : "cohost_give", { link }), { ok: DH.t("new_link") });
+      const again = await h.ask(DH.t("cohost_link"), DH.t(renew ? "cohost_renewed" : "cohost_give", { link }),
+        { ok: DH.t("new_link") });
       if (again) cohostLink(true);
     }
     $("b-cohost").addEventListener("click", () => cohostLink(false));
@@ -87,10 +88,13 @@
     // The host's own words kept out of hero names (issue 28.1): shown here only, never in
     // the room event every screen gets; the server keeps them folded (no case, no accents).
     const words = $("name-words");
-    api("GET", "/room").then((r) => { if (r.ok && document.activeElement !== words) words.value = r.data.name_words.join(", "); });
+    api("GET", "/room").then((r) => {
+      if (r.ok && document.activeElement !== words) words.value = r.data.name_words.join(", ");
+    });
     $("words-form").addEventListener("submit", async (e) => {
       e.preventDefault();
-      const r = await api("POST", "/room", { name_words: words.value.split(/[,\n،、，;]/).map((w) => w.trim()).filter(Boolean) });
+      const listed = words.value.split(/[,\n،、，;]/).map((w) => w.trim()).filter(Boolean);
+      const r = await api("POST", "/room", { name_words: listed });
       if (!r.ok) { failed(r); return; }
       words.value = r.data.name_words.join(", ");
     });
