@@ -64,3 +64,13 @@ def test_only_the_host_plays_along_as_the_host(api, client):
     r = client.post(f"/api/games/{game.code}/host-hero", json={"name": "Boss"},
                     headers=bearer(game.players["Ann"][1]))
     assert error(r)[0] == 403
+
+
+def test_asking_again_with_a_name_that_is_not_text_is_refused(api, client):
+    game = api.create()
+    first = _host_hero(client, game)
+    r = client.post(f"/api/games/{game.code}/host-hero", json={"name": 114},
+                    headers=bearer(game.host))
+    assert error(r) == (422, "bad_name")
+    r = client.get(f"/api/games/{game.code}/me", headers=bearer(first["secret"]))
+    assert r.status_code == 200  # the hero's key is the one it had

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from dicehero.store.access import player_json
 from dicehero.store.fields import hash_secret, normalise_code, only
+from dicehero.store.names import clean_name
 from dicehero.store.players import PlayerDesk
 
 
@@ -27,6 +28,8 @@ class HostHeroDesk(PlayerDesk):
         and cap, the names' checks, no one after the last roll), or, asked again, the same
         hero under a new secret (a new phone: the old one's link no longer works)."""
         only(body, "name")
+        if "name" in body:  # checked even when the hero is there already: bad input is refused
+            clean_name(body["name"])
 
         def again(s: Session) -> dict[str, Any] | None:
             game = self._game(s, code, lock=True)
