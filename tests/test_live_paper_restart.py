@@ -1,6 +1,6 @@
-"""A paper sheet accepted as "being checked" is checked even if the server is killed
-before its verdict (issue 26.2: nothing accepted is lost): a real ``dicehero serve``
-killed with SIGKILL while the check is in the worker pool, then started again."""
+"""A paper sheet accepted as "being checked" gets its verdict (issue 26.2: nothing accepted
+is lost): from a real ``dicehero serve`` killed with SIGKILL while the check is in the
+worker pool, then started again; from ``--workers 2`` on PostgreSQL and Redis."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import time
 
 import pytest
 from liveserver import Server, create_game
+from pgkit import REDIS_URL, fresh_database, require_services
 
 pytestmark = pytest.mark.slow
 
@@ -35,6 +36,17 @@ def _hard_paper_sheet(server: Server) -> tuple[str, int, str, dict]:
     return code, pen["player"]["id"], pen["secret"], paper.to_dict()
 
 
+def _verdict(server: Server, sheet: str, secret: str) -> dict:
+    """The sheet's reply once it is no longer being checked (or after ``VERDICT_WAIT``)."""
+    deadline = time.monotonic() + VERDICT_WAIT
+    while True:
+        status, reply = server.call("GET", sheet, None, secret)
+        assert status == 200, reply
+        if reply["checking"] != {"status": "checking"} or time.monotonic() > deadline:
+            return reply
+        time.sleep(0.5)
+
+
 def _waiting_checks(instance) -> list[int]:
     with sqlite3.connect(instance / "dicehero.sqlite") as con:
         return [r[0] for r in con.execute("SELECT player_id FROM paper_waits")]
@@ -58,14 +70,28 @@ def test_a_sheet_being_checked_when_the_server_is_killed_gets_its_verdict_after_
 
     again = Server(instance).start()
     try:
-        deadline = time.monotonic() + VERDICT_WAIT
-        while True:
-            status, reply = again.call("GET", sheet, None, secret)
-            assert status == 200, reply
-            if reply["checking"] != {"status": "checking"} or time.monotonic() > deadline:
-                break
-            time.sleep(0.5)
+        reply = _verdict(again, sheet, secret)
         assert reply["checking"] is None and reply["paper"]["check"] == "verified", reply
         assert _waiting_checks(instance) == []
     finally:
         again.stop()
+
+
+@pytest.mark.services
+def test_a_hard_sheet_sent_to_two_gunicorn_workers_gets_its_verdict(tmp_path):
+    require_services()
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "config.py").write_text("RATE_LIMITS = {}\nPAPER_ANSWER_SECONDS = 0\n")
+    with fresh_database() as url:
+        server = Server(instance, args=("--workers", "2"),
+                        env={"DATABASE_URL": url, "REDIS_URL": REDIS_URL}).start()
+        try:
+            code, pen, secret, marks = _hard_paper_sheet(server)
+            sheet = f"/api/games/{code}/players/{pen}/paper"
+            status, reply = server.call("PUT", sheet, {"marks": marks}, secret)
+            assert (status, reply["checking"]) == (202, {"status": "checking"}), reply
+            reply = _verdict(server, sheet, secret)  # read through either worker
+            assert reply["checking"] is None and reply["paper"]["check"] == "verified", reply
+        finally:
+            server.stop()

@@ -405,4 +405,17 @@ def test_0013_adds_paper_waits_and_takes_them_away_again(empty_url, engines):
     assert "paper_waits" not in inspect(engine).get_table_names()
     assert _version_rows(engine) == ["0012"]
     schema.upgrade_by_migrations(engine)
-    assert differences(engine) == [] and _version_rows(engine) == ["0013"]
+    assert differences(engine) == [] and _version_rows(engine) == [schema.head()]
+
+
+def test_0014_adds_the_refusal_of_a_check_and_takes_it_away_again(empty_url, engines):
+    from alembic import command
+
+    engine = engines(empty_url)
+    schema.upgrade_by_migrations(engine)
+    with engine.connect() as conn, conn.begin():
+        command.downgrade(schema.alembic_config(conn), "0013")
+    columns = [c["name"] for c in inspect(engine).get_columns("paper_waits")]
+    assert "refusal" not in columns and "token" in columns
+    schema.upgrade_by_migrations(engine)
+    assert differences(engine) == [] and _version_rows(engine) == [schema.head()]

@@ -5,13 +5,13 @@ rule, too few of a number) and queues the witness search in the worker pool
 (:mod:`dicehero.store.work_pool`), fair between games, one search per hero (a sheet sent
 again replaces the one waiting). It then waits at most ``paper_answer_seconds`` for the
 verdict (the server's loop is free meanwhile) and answers it, or answers "being
-checked" (``checking``). The verdict lands in the game's log on its own: a verified
-sheet is stored (a ``paper_sheet`` event), marks no play draws are refused (a
-``paper_check`` event with the reason, nothing stored), and the next read of the sheet
-says which. A search cut short by its deadline is run again when the workers are free,
-so how busy the server was never changes a verdict. A sheet being checked is kept in
-``paper_waits`` until its verdict is stored (:mod:`dicehero.store.paper_waits`): a server
-killed meanwhile checks it again when it starts (:meth:`MarksDesk.resume_paper_checks`).
+checked" (``checking``). The verdict lands on its own: a verified sheet is stored (a
+``paper_sheet`` event), marks no play draws are refused (the reason kept for the hero,
+nothing stored), and the next read of the sheet says which. A search cut short by its
+deadline is run again when the workers are free, so how busy the server was never
+changes a verdict. A sheet being checked is kept in ``paper_waits`` until its verdict is
+stored (:mod:`dicehero.store.paper_waits`): a server killed meanwhile checks it again
+when it starts (:meth:`MarksDesk.resume_paper_checks`).
 """
 
 from __future__ import annotations
@@ -28,12 +28,11 @@ from dicehero.engine.paper.witness import UNDECIDED_REASON
 from dicehero.engine.paper_rows import is_approved, is_paper_row, marks_row, paper_offer, row_sheet
 from dicehero.engine.phrase import to_json
 from dicehero.i18n import N_
-from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import normalise_code
 from dicehero.store.paper import check_not_erased, marks_refusal, parse_paper_marks
-from dicehero.store.paper_desk import APPROVED, CHECK, PaperDesk
-from dicehero.store.paper_waits import drop_wait, keep_wait, waiting
+from dicehero.store.paper_desk import APPROVED, PaperDesk
+from dicehero.store.paper_waits import drop_wait, keep_wait, refuse_wait, waiting
 from dicehero.store.witness_job import verdict_of
 from dicehero.store.work_pool import POOL, Job, Task, WorkPool
 from dicehero.words import refusal_to_json
@@ -73,20 +72,20 @@ class MarksDesk(PaperDesk):
                 check.refuse(e)
         return len(left)
 
-    def _note_check(self, game_code: str, player_id: int, what: dict[str, Any],
-                    check: _Check, accepted: bool = False) -> None:
-        """Say in the game's log and stream how the hero's sheet check stands; in the same
-        transaction, keep the sheet as being checked (``accepted``) or forget it."""
+    def _note_check(self, check: _Check, refusal: dict[str, Any] | None = None) -> None:
+        """Keep the hero's sheet as being checked, or (``refusal``) the refusal its check
+        ended in, for the hero's next read. No event: only the hero's page needs it (it
+        reads its sheet), and an event would go to every stream of the game."""
         def work(s: Session) -> None:
-            game = self._game(s, game_code, lock=True)
-            player = self._player(s, game, player_id)
-            emit(s, game, CHECK, {"player": {"id": player.id, "name": player.name}, **what})
-            if accepted:
-                keep_wait(s, game, player_id, check.token, check.body, check.role == "host")
+            game = self._game(s, check.code, lock=True)
+            self._player(s, game, check.player_id)
+            if refusal is None:
+                keep_wait(s, game, check.player_id, check.token, check.body,
+                          check.role == "host")
             else:
-                drop_wait(s, player_id, check.token)
+                refuse_wait(s, game, check.player_id, check.token, refusal)
 
-        self.store.write(normalise_code(game_code), work)
+        self.store.write(normalise_code(check.code), work)
 
 
 class _Check:
@@ -99,9 +98,9 @@ class _Check:
         self.role = role  # who sent it: known from the secret, or kept with a resumed check
         self.token = token or secrets.token_hex(16)  # this check's row in paper_waits
         self.finished = threading.Event()  # set with the verdict (or its refusal)
-        self.noted = threading.Event()  # "checking" is in the log: the verdict comes after
+        self.noted = threading.Event()  # "checking" is kept: the verdict comes after
         if token is not None:
-            self.noted.set()  # resumed: "checking" was noted before the restart
+            self.noted.set()  # resumed: kept before the restart
         self.outcome: dict[str, Any] | StoreError | None = None
         self.rolled = 0
 
@@ -144,8 +143,7 @@ class _Check:
         if again:
             return
         try:
-            desk._note_check(self.code, self.player_id, {"status": "checking"}, self,
-                             accepted=True)
+            desk._note_check(self)
         finally:
             self.noted.set()
 
@@ -183,11 +181,10 @@ class _Check:
     def refuse(self, e: StoreError) -> None:
         """The sheet is refused after its check: said in the log, no longer being checked."""
         self.outcome = e
-        self.desk._note_check(self.code, self.player_id,
-                              {"status": "refused", "code": e.code, "reason": str(e),
-                               "words": refusal_to_json(e.template, e.params),
-                               **{k: v for k, v in (e.details or {}).items() if k == "mark"}},
-                              self)
+        self.desk._note_check(self, {
+            "status": "refused", "code": e.code, "reason": str(e),
+            "words": refusal_to_json(e.template, e.params),
+            **{k: v for k, v in (e.details or {}).items() if k == "mark"}})
 
     def _keep(self, verdict: Verdict) -> dict[str, Any]:
         """Store the verified (or undecided) sheet, unless a roll came in meanwhile."""

@@ -205,12 +205,13 @@ class Doodle(Base):
 
 
 class PaperWait(Base):
-    """A paper sheet accepted as "being checked" whose verdict is not stored yet.
+    """A paper sheet accepted as "being checked" whose verdict is not stored yet, or the
+    refusal its check ended in (until the hero's next sheet).
 
-    Written in the transaction that notes the check, deleted in the one that stores its
-    verdict (or its refusal): a server killed while the check was in the worker pool
-    finds it here when it starts and checks it again (:mod:`dicehero.store.paper_waits`).
-    One a hero: a sheet sent again replaces it (``token`` tells the checks apart).
+    Written in the transaction that accepts the sheet, deleted in the one that stores its
+    verdict: a server killed while the check was in the worker pool finds it here when
+    it starts and checks it again (:mod:`dicehero.store.paper_waits`). One a hero: a
+    sheet sent again replaces it (``token`` tells the checks apart).
     """
 
     __tablename__ = "paper_waits"
@@ -220,4 +221,7 @@ class PaperWait(Base):
     token: Mapped[str] = mapped_column(String(32))
     body: Mapped[dict[str, Any]] = mapped_column(JSON)  # the sheet as sent: its marks
     by_host: Mapped[bool]  # the host sent it: stored approved
+    # Refused after its check: what the hero's next read says (None: still being checked).
+    refusal: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True),
+                                                          default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)

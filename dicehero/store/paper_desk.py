@@ -3,7 +3,6 @@ checked over the game's rolls, approved by the host, and paper entry closed."""
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from datetime import UTC, datetime
@@ -30,7 +29,7 @@ from dicehero.store.db import emit
 from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, normalise_code, only
 from dicehero.store.hero_settings import ranks_hidden
-from dicehero.store.models import ActionRow, EventRow, Game, Player
+from dicehero.store.models import ActionRow, Game, Player
 from dicehero.store.moderation import log_step
 from dicehero.store.paper import (
     PAPER_DONE,
@@ -39,8 +38,7 @@ from dicehero.store.paper import (
     parse_sheet,
     replay_sheet,
 )
-
-CHECK = "paper_check"  # the event of a sheet by its marks being checked, or refused after it
+from dicehero.store.paper_waits import check_status, forget_refusal
 
 # A sheet the host approved is final for its player.
 APPROVED = N_("The host approved your sheet; only the host can change it now.")
@@ -115,18 +113,11 @@ class PaperDesk(GameAccess):
                 "player_count": len(board), "status": game.status, "roll": game.roll_count,
                 "open_until": self._paper_until(game), "checking": checking}
 
-    def _checking(self, s: Session, game: Game, player: Player) -> dict[str, Any] | None:
+    @staticmethod
+    def _checking(s: Session, player: Player) -> dict[str, Any] | None:
         """The hero's sheet being checked (``{"status": "checking"}``) or refused after its
         check (with ``code`` and ``reason``), if that came after the sheet last stored."""
-        for data in s.scalars(select(EventRow.data).where(
-                EventRow.game_id == game.id, EventRow.type.in_((CHECK, "paper_sheet")))
-                .order_by(EventRow.seq.desc())):
-            event = json.loads(data)
-            if event["data"]["player"]["id"] == player.id:
-                if event["type"] != CHECK:
-                    return None
-                return {k: v for k, v in event["data"].items() if k != "player"}
-        return None
+        return check_status(s, player.id)
 
     def paper_sheet(self, code: str, secret: str | None, player_id: int) -> dict[str, Any]:
         """A paper player's sheet as last sent, with its score and rank (them, the host or a
@@ -136,7 +127,7 @@ class PaperDesk(GameAccess):
             player, _ = self._paper_player(s, game, player_id, secret, cohost_may=True)
             return self._paper_reply(game, player, self._last_paper(s, player),
                                      self._leaderboard(s, game),
-                                     self._checking(s, game, player))
+                                     self._checking(s, player))
 
     def paper_submit(self, code: str, secret: str | None, player_id: int,
                      body: dict[str, Any]) -> dict[str, Any]:
@@ -205,6 +196,7 @@ class PaperDesk(GameAccess):
 
     def _emit_paper_sheet(self, s: Session, game: Game, player: Player,
                           reply: dict[str, Any]) -> None:
+        forget_refusal(s, player.id)
         emit(s, game, "paper_sheet", {
             "player": {"id": player.id, "name": player.name},
             "rounds": len(reply["paper"]["rounds"]), "approved": reply["paper"]["approved"],

@@ -65,8 +65,8 @@ def _marks_op() -> dict[str, Any]:
              body=ref("PaperSheet"), auth=True)
     op["responses"]["202"] = {
         "description": "Sent by its marks and still being checked (checking: {status: "
-                       "checking}); the verdict comes as a paper_sheet or paper_check event "
-                       "and on the next GET", "content": {"application/json": {
+                       "checking}); the verdict comes on the next GET (a stored sheet also "
+                       "as a paper_sheet event)", "content": {"application/json": {
                            "schema": ref("PaperReply")}}}
     return op
 
