@@ -313,6 +313,17 @@ def test_the_two_rolled_superpowers_are_drawn_as_the_sheets_table(browser, serve
     shot(page, "paper-marks-phone-superpowers")
 
 
+def test_the_superpower_and_its_uses_sit_in_the_hero_circle_as_printed(browser, served):  # noqa: F811
+    base, app, _ = served
+    code, _, ada = _game_with_a_paper_hero(app)
+    page = _marks_page(browser, base, code, ada)
+    circle = page.locator(".mcircle").bounding_box()
+    assert abs(circle["width"] - circle["height"]) < 1  # round, as the paper's circle
+    for part in ("#m-power", "#m-powers"):
+        b = page.locator(f".mcircle {part}").bounding_box()
+        assert circle["x"] < b["x"] and b["x"] + b["width"] < circle["x"] + circle["width"]
+
+
 def test_uses_wild_dice_and_bystanders_are_boxes_crossed_from_the_first(browser, served):  # noqa: F811
     base, app, _ = served
     code, _, ada = _game_with_a_paper_hero(app)
