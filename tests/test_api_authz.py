@@ -60,6 +60,7 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("POST", "/api/games/{code}/players/{pid}/ban", {"address": True},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
+    ("POST", "/api/games/{code}/names", {}, dict.fromkeys(ROLES, 200)),
     ("POST", "/api/games/{code}/room", {"stream": True},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("GET", "/api/games/{code}/room", None,

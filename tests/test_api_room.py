@@ -33,7 +33,7 @@ def test_the_host_sets_and_clears_the_password_later(client, api):
     assert _join(client, game.code, "Ann").status_code == 201
     r = api.host_post(game, "room", {"password": "otters"})
     assert r.json == {"password_required": True, "stream": False, "ranks_at_end": False,
-                      "name_words": []}
+                      "generated_names": False, "name_words": []}
     assert error(_join(client, game.code, "Bob")) == (403, "password_needed")
     api.host_post(game, "room", {"password": None})
     assert _join(client, game.code, "Bob").status_code == 201

@@ -419,3 +419,18 @@ def test_0014_adds_the_refusal_of_a_check_and_takes_it_away_again(empty_url, eng
     assert "refusal" not in columns and "token" in columns
     schema.upgrade_by_migrations(engine)
     assert differences(engine) == [] and _version_rows(engine) == [schema.head()]
+
+
+def test_0015_adds_generated_names_and_takes_them_away_again(empty_url, engines):
+    from alembic import command
+
+    engine = engines(empty_url)
+    schema.upgrade_by_migrations(engine)
+    assert "name_offers" in inspect(engine).get_table_names()
+    with engine.connect() as conn, conn.begin():
+        command.downgrade(schema.alembic_config(conn), "0014")
+    assert "name_offers" not in inspect(engine).get_table_names()
+    assert "generated_names" not in {c["name"] for c in inspect(engine).get_columns("games")}
+    assert _version_rows(engine) == ["0014"]
+    schema.upgrade_by_migrations(engine)
+    assert differences(engine) == [] and _version_rows(engine) == [schema.head()]

@@ -13,6 +13,7 @@ written.
 ``players.py``            join, rename, remove, lock the list, whoami, doodles
 ``bans.py``               ban a hero's device (and address), the bans, lifting one
 ``room.py``               the room's password, "stream" games that keep their code back
+``name_offers.py``        names from the generator offered to each phone (``name_maker.py``)
 ``hero_settings.py``      a hero's extra time and screen settings; ranks only at the end
 ``rounds.py``             create, the superpower offer, a roll, the timer, the end
 ``actions.py``            a hero's action against a roll; the hero's sheet
@@ -39,14 +40,15 @@ from dicehero.store.exports import ExportDesk
 from dicehero.store.hero_settings import SettingsDesk
 from dicehero.store.host_hero import HostHeroDesk
 from dicehero.store.marks_desk import MarksDesk
+from dicehero.store.name_offers import NameOfferDesk
 from dicehero.store.overlay import OverlayDesk
 from dicehero.store.players import PlayerDesk
 from dicehero.store.room import RoomDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
-class Games(HostHeroDesk, PlayerDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk, MarksDesk,
-            ExportDesk, DecisionDesk, OverlayDesk, CohostDesk, SettingsDesk):
+class Games(HostHeroDesk, PlayerDesk, NameOfferDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk,
+            MarksDesk, ExportDesk, DecisionDesk, OverlayDesk, CohostDesk, SettingsDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

@@ -69,6 +69,10 @@ class Game(Base):
     ranks_at_end: Mapped[bool] = mapped_column(default=False, server_default=false())
     # The running timer's length in seconds: a hero's extra time is a share of it.
     timer_seconds: Mapped[int | None] = mapped_column(default=None)
+    # "Names from the generator": heroes pick a name offered to their phone, no free text.
+    generated_names: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The host page's language when the game was made: the generated names' language.
+    language: Mapped[str | None] = mapped_column(String(16), default=None)
 
 
 class Player(Base):
@@ -202,6 +206,19 @@ class Doodle(Base):
     png: Mapped[bytes] = mapped_column(LargeBinary)
     sha256: Mapped[str] = mapped_column(String(64))  # the ETag: a redrawn doodle is refetched
     updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+
+
+class NameOffer(Base):
+    """A generated name offered to one device of a game (store/name_offers.py): unique in
+    the game, so two phones are never offered the same; gone once that device joins."""
+
+    __tablename__ = "name_offers"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    device_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
 
 
 class PaperWait(Base):

@@ -20,6 +20,7 @@ from dicehero.store.errors import Refusal, StoreError
 from dicehero.store.fields import bool_field, hash_secret, int_field, normalise_code, only
 from dicehero.store.models import Game, Player
 from dicehero.store.moderation import log_step
+from dicehero.store.name_offers import take_offered
 from dicehero.store.names import check_distinct, clean_name, looks
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_keys import paper_key, paper_path
@@ -102,6 +103,8 @@ class PlayerDesk(GameAccess):
                 raise StoreError(Refusal.NOT_NOW, "roster_full",
                                  N_("This game takes no more heroes: ask the host to "
                                     "make room for you."))
+            if game.generated_names and not paper:  # no free text, not even through the API
+                take_offered(s, game, device_hash, name)
             check_distinct(name, names)
             check_polite(name, game.name_words or ())
             p = Player(game_id=game.id, name=name, secret_hash=hash_secret(secret),

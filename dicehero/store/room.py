@@ -28,7 +28,7 @@ from dicehero.store.names import NAME_MAX
 from dicehero.store.profanity import fold_word
 
 PASSWORD_MAX = 64
-ROOM_FIELDS = ("password", "stream", "ranks_at_end", "name_words")
+ROOM_FIELDS = ("password", "stream", "ranks_at_end", "name_words", "generated_names")
 NAME_WORDS_MAX = 200
 
 
@@ -39,7 +39,7 @@ def _password_hash(code: str, password: str) -> str:
 
 def read_room(body: dict[str, Any]) -> dict[str, Any]:
     """The room settings a body gives (``password``: text, or null for none; ``stream``;
-    ``ranks_at_end``)."""
+    ``ranks_at_end``; ``generated_names``)."""
     out: dict[str, Any] = {}
     if "password" in body:
         password = body["password"]
@@ -49,7 +49,7 @@ def read_room(body: dict[str, Any]) -> dict[str, Any]:
                              N_("A room password is text of 1 to %(n)s letters, or null "
                                 "for none."), n=PASSWORD_MAX)
         out["password"] = password
-    for key in ("stream", "ranks_at_end"):
+    for key in ("stream", "ranks_at_end", "generated_names"):
         if key in body:
             out[key] = bool_field(body, key)
     if "name_words" in body:
@@ -73,7 +73,7 @@ def apply_room(game: Game, settings: dict[str, Any]) -> dict[str, bool]:
         if new != game.password_hash:
             game.password_hash = new
             changed["password"] = new is not None
-    for key in ("stream", "ranks_at_end"):
+    for key in ("stream", "ranks_at_end", "generated_names"):
         if key in settings and settings[key] != getattr(game, key):
             setattr(game, key, settings[key])
             changed[key] = settings[key]
@@ -86,9 +86,9 @@ def apply_room(game: Game, settings: dict[str, Any]) -> dict[str, bool]:
 def room_json(game: Game) -> dict[str, bool]:
     """What every screen knows of the room: whether a password is needed, whether the
     join code is kept off the projected view (never the password, nor its hash), whether
-    ranks wait for the end."""
+    ranks wait for the end, whether heroes pick generated names."""
     return {"password_required": game.password_hash is not None, "stream": game.stream,
-            "ranks_at_end": game.ranks_at_end}
+            "ranks_at_end": game.ranks_at_end, "generated_names": game.generated_names}
 
 
 def check_password(game: Game, given: Any) -> None:

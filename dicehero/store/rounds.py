@@ -39,8 +39,9 @@ class Straggler(NamedTuple):
 class RoundDesk(GameAccess):
     """Creating a game and moving it from roll to roll to the end."""
 
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """A new game; returns its join code, the host secret (shown once) and its state."""
+    def create(self, body: dict[str, Any], language: str | None = None) -> dict[str, Any]:
+        """A new game; returns its join code, the host secret (shown once) and its state.
+        ``language``: the host page's, kept as the game's (its generated names')."""
         only(body, "edition", "rounds", "power_mode", *ROOM_FIELDS)
         room = read_room(body)
         name = body.get("edition", "classic")
@@ -70,7 +71,7 @@ class RoundDesk(GameAccess):
                 raise StoreError(Refusal.BUSY, "busy", N_("No free join code; try again."))
             game = Game(code=code, edition=edition.name, rounds=rounds, power_mode=mode,
                         seed=seed, seed_sha256=seed_digest(seed),
-                        host_secret_hash=hash_secret(host_secret))
+                        host_secret_hash=hash_secret(host_secret), language=language)
             apply_room(game, room)
             s.add(game)
             s.flush()

@@ -17,6 +17,7 @@ from dicehero.web import games
 from dicehero.web.device import device_id
 from dicehero.web.errors import ApiError, refusal_details, said, said_check
 from dicehero.web.guard import client_address
+from dicehero.web.language import current_language
 from dicehero.web.request import bearer, body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -32,7 +33,7 @@ def _no_store(resp: Response) -> Response:
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
     """Create a game; the reply holds the host secret (the only time it is shown)."""
-    return _no_store(jsonify(games().create(body()))), HTTPStatus.CREATED
+    return _no_store(jsonify(games().create(body(), current_language()))), HTTPStatus.CREATED
 
 
 @bp.get("/games/<code>")
@@ -57,6 +58,13 @@ def join(code: str) -> tuple[Response, int]:
     """
     reply = games().join(code, body(), device_id(), bearer(), address=client_address())
     return _no_store(jsonify(reply)), HTTPStatus.CREATED
+
+
+@bp.post("/games/<code>/names")
+def name_offers(code: str) -> Response:
+    """The generated names this browser (its device cookie) may join with, in a game with
+    names from the generator; made on first asking, the same ones after."""
+    return _no_store(jsonify(games().name_offers(code, device_id(), body())))
 
 
 @bp.get("/games/<code>/players/<int:player_id>")

@@ -25,9 +25,17 @@ def device_id() -> str | None:
     return None
 
 
-def give_device(resp: Response) -> Response:
-    """Give a browser that has no device id a new one (on the join page)."""
+def this_device() -> str:
+    """This browser's device id, or the new one :func:`give_device` will give it (the join
+    page of a generated-names game offers names to it before the cookie is set)."""
+    return device_id() or secrets.token_urlsafe(24)
+
+
+def give_device(resp: Response, device: str | None = None) -> Response:
+    """Give a browser that has no device id a new one (``device``, or a fresh one) on the
+    join page."""
     if device_id() is None:
-        resp.set_cookie(DEVICE_COOKIE, secrets.token_urlsafe(24), max_age=DEVICE_COOKIE_SECONDS,
+        resp.set_cookie(DEVICE_COOKIE, device or secrets.token_urlsafe(24),
+                        max_age=DEVICE_COOKIE_SECONDS,
                         httponly=True, samesite="Lax", path="/")
     return resp

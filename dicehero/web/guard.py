@@ -157,7 +157,7 @@ def check_rate() -> Response | None:
     args = request.view_args or {}
     code = str(args.get("code", "")).strip().upper()
     player = args.get("player_id")
-    if endpoint == "api.join":
+    if endpoint in ("api.join", "api.name_offers"):  # offers are made per device, like joins
         device = device_id()
         address = client_address()
         # The narrow allowance first: a flood it refuses uses up nothing of the wider ones.

@@ -113,6 +113,13 @@ def document() -> dict[str, Any]:
                     "waited for"}, "password": {
                     "type": "string", "description": "the room's password, when the game "
                     "has one (403 password_needed, password_wrong)"}}, ("name",)))},
+            g + "/names": {"post": _op(
+                "The generated names this device (its cookie) may join with, in a game with "
+                "names from the generator (empty otherwise)", 200, {
+                    "type": "object", "required": ["generated_names", "names"],
+                    "properties": {"generated_names": {"type": "boolean"}, "names": {
+                        "type": "array", "items": {"type": "string"}}}},
+                (400, 403, 404, 413, 422, 429, 503), (_CODE,), body=strict({}))},
             g + "/room": {
                 "get": _op("Host: the room's settings, with the words hero names may not "
                            "have (name_words)", 200, ref("Room"), (401, 403, 404), (_CODE,),

@@ -40,7 +40,9 @@ ROOM = {"password": {"type": ["string", "null"], "minLength": 1, "maxLength": 64
         "name_words": {"type": "array", "maxItems": 200,
                        "items": {"type": "string", "minLength": 1, "maxLength": 24},
                        "description": "words hero names may not have, besides the shipped "
-                                      "lists (replaces the game's list; [] for none)"}}
+                                      "lists (replaces the game's list; [] for none)"},
+        "generated_names": {"type": "boolean", "description": "heroes join with a name "
+                            "offered to their phone (POST .../names), no free text"}}
 HERO_SETTINGS = {"extra_time": {"enum": [0, 50, 100], "description": "percent of the "
                                 "timer's length the timer waits longer (host only)"},
                  "less_motion": {"type": "boolean"}, "high_contrast": {"type": "boolean"},
@@ -51,7 +53,8 @@ SCHEMAS: dict[str, Any] = {
              "properties": {"password_required": {"type": "boolean"},
                             "stream": {"type": "boolean"}, "ranks_at_end": {"type": "boolean"},
                             "name_words": {"type": "array", "items": {"type": "string"},
-                                           "description": "the host's reply only"}}},
+                                           "description": "the host's reply only"},
+                            "generated_names": {"type": "boolean"}}},
     "Ban": {"type": "object", "required": ["id", "player_id", "device", "address", "lifted"],
             "properties": {"id": {"type": "integer"}, "player_id": {"type": "integer"},
                            "device": {"type": "boolean"}, "address": {"type": "boolean"},

@@ -31,7 +31,7 @@ from dicehero.engine.paper_rows import paper_offer
 from dicehero.printing.layout import page_layout
 from dicehero.store.names import NAME_MAX
 from dicehero.web import games
-from dicehero.web.device import give_device
+from dicehero.web.device import give_device, this_device
 from dicehero.web.errors import MissingPage
 from dicehero.web.language import edition_shown
 
@@ -97,9 +97,12 @@ def play(code: str) -> Response:
     edition = load_edition(state["edition"])
     # A finished game is said to be over before anyone types a name or draws.
     top = games().scores(code)["leaderboard"][:5] if state["status"] == "over" else []
+    device = this_device()
+    offers = (games().name_offers(code, device)["names"]
+              if state["generated_names"] and state["status"] != "over" else [])
     page = render_template("play.html", game=state, edition=edition_shown(edition), top=top,
-                           name_max=NAME_MAX)
-    return give_device(make_response(page))
+                           name_max=NAME_MAX, offers=offers)
+    return give_device(make_response(page), device)
 
 
 @bp.get("/paper/<code>")

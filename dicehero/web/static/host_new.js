@@ -11,6 +11,7 @@
       rounds: parseInt(form.rounds.value, 10),
       power_mode: form.querySelector("[name=power_mode]:checked").value,
       stream: form.stream.checked,
+      generated_names: form.generated_names.checked,
     };
     if (form.password.value.trim()) body.password = form.password.value.trim();
     try {

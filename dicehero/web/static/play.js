@@ -344,7 +344,7 @@
     ev.preventDefault();
     DH.text($("join-err"), "");
     let r;
-    const body = { name: $("hero-name").value };
+    const body = { name: $("join-form").elements.namedItem("name").value };
     if (!$("pw-row").hidden) body.password = $("room-password").value;
     try { r = await api("POST", "/players", body); } catch (e) {
       DH.text($("join-err"), DH.t("unreachable", { error: e.message })); return;
