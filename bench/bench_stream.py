@@ -5,12 +5,14 @@ the trolls out (issue 28).
 
 A real ``dicehero serve`` (one process, SQLite, the default flood limits). The host makes
 a game and shares a co-host link. ``--viewers`` viewers join it, each from the join page
-(its device cookie), ten to a home address (127.1.x.y), with generated two-word names,
+(its device cookie), ten to a home address (127.1.x.y), in a game with names from the
+generator: each asks for its offered names (``POST .../names``) and joins with the first,
 a joining game's pace being the server's own join limits (a 429 is waited out as its
 Retry-After says); ``--streams`` of them follow the game's event stream (read and
 dropped by one thread). ``--trolls`` trolls, each from its own address (127.2.0.x),
-join as heroes and misbehave within the limits, about 5 requests a second each: junk
-joins (empty, markup, unknown fields, not JSON), rude names, and once the dice are out a
+join as heroes (with an offered name too) and misbehave within the limits, about 5
+requests a second each: junk joins (empty, markup, unknown fields, not JSON), rude names
+(refused: no name but an offered one is taken), and once the dice are out a
 flood of taps (skip a die, then undo, again and again).
 
 The host rolls once the joins are done; every viewer then chooses a superpower, taps
@@ -46,10 +48,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from liveserver import Server
 from mixed_class import Client, Taps, pct
 
-ADJECTIVES = ("Brave", "Swift", "Clever", "Jolly", "Mighty", "Sunny", "Quiet", "Lucky",
-              "Bold", "Gentle", "Zippy", "Calm", "Happy", "Witty", "Noble", "Shiny")
-ANIMALS = ("Otter", "Falcon", "Panda", "Tiger", "Koala", "Badger", "Dolphin", "Fox",
-           "Heron", "Lynx", "Moose", "Owl", "Rabbit", "Seal", "Wombat", "Yak")
 RUDE = ("Poop Head", "Stupid Idiot", "Butt Face", "Loser Brain")
 JUNK = ({"name": ""}, {"name": "<script>alert(1)</script>"}, {"nom": "x"}, {"name": 7})
 
@@ -68,9 +66,12 @@ class RoundTaps(Taps):
                 self.at.append((time.monotonic(), seconds))
 
 
-def generated_name(i: int) -> str:
-    """Two friendly words and a number: a viewer's generated name."""
-    return f"{ADJECTIVES[i % 16]} {ANIMALS[(i // 16) % 16]} {i // 256 + 1}"
+def offered_name(client: Client, code: str) -> str:
+    """The first of the names the server offers this phone (a game with names from the
+    generator takes no other)."""
+    status, j, _ = call_waiting(client, "POST", f"/api/games/{code}/names", {})
+    assert status == 200 and j["names"], (status, j)
+    return j["names"][0]
 
 
 def home(i: int) -> str:
@@ -104,9 +105,10 @@ class Viewer:
 
     def join(self) -> bool:
         self.client.call("GET", f"/play/{self.code}")
+        name = offered_name(self.client, self.code)
         while True:
             status, j, _ = self.client.call("POST", f"/api/games/{self.code}/players",
-                                            {"name": generated_name(self.i)})
+                                            {"name": name})
             if status not in (0, 429):  # no answer in 10 s: the phone asks again too
                 break
             self.waited += 1
@@ -163,7 +165,7 @@ class Troll:
     def join(self) -> None:
         self.client.call("GET", f"/play/{self.code}")
         status, j, _ = call_waiting(self.client, "POST", f"/api/games/{self.code}/players",
-                                    {"name": f"Troll {self.i}"})
+                                    {"name": offered_name(self.client, self.code)})
         assert status == 201, (status, j)
         self.pid, self.secret = j["player"]["id"], j["secret"]
 
@@ -283,7 +285,7 @@ def main() -> int:
 
 def rehearse(port: int, args: argparse.Namespace) -> int:
     host = Client(port)
-    status, g, _ = host.call("POST", "/api/games", {"rounds": 3})
+    status, g, _ = host.call("POST", "/api/games", {"rounds": 3, "generated_names": True})
     code, host_secret = g["code"], g["host_secret"]
     _, link, _ = host.call("POST", f"/api/games/{code}/cohost", {}, host_secret)
     cohost_secret = link["secret"]
