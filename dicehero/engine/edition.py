@@ -64,9 +64,15 @@ class Edition:
     _by_number: dict[int, Location] = field(default_factory=dict, compare=False, repr=False)
     # the numbers of all locations, in order: read on every move the engine checks
     location_numbers: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
+    # each location's marks before anyone helps it, made once: every hero who joins starts
+    # from them (marks are immutable), and a class of 10,000 folded cold made them 10,000
+    # times, most of the first roll's cost past heroes still playing (issue 26.10)
+    blank_marks: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "location_numbers", tuple(loc.number for loc in self.locations))
+        object.__setattr__(self, "blank_marks",
+                           tuple(KINDS[loc.kind].empty(loc) for loc in self.locations))
 
     def location(self, number: int) -> Location:
         """The location printed with ``number``."""

@@ -210,6 +210,6 @@ def new_sheet(edition: Edition, offer: Sequence[int] = ()) -> Sheet:
     return Sheet(
         edition=edition,
         offer=tuple(offer),
-        marks=tuple(locations.empty_marks(loc) for loc in edition.locations),
+        marks=edition.blank_marks,
         minions=(0,) * len(edition.locations),
     )
