@@ -1,5 +1,6 @@
-"""Engine benchmark: actions validated and applied per second, and the time to replay
-and score a whole 100-player, 10-round game (median of several runs).
+"""Engine benchmark: actions validated and applied per second, the time to replay
+and score a whole 100-player, 10-round game, and the CPU of a class of 10,000 joining a
+game's fold and meeting a roll (a roll past heroes still playing, folded cold; medians).
 
     .venv/bin/python bench/bench_engine.py
 """
@@ -14,6 +15,8 @@ import time
 from dicehero.editions import load_edition
 from dicehero.engine import apply, score
 from dicehero.engine.bots import GreedyBot, RandomBot
+from dicehero.engine.edition import Edition
+from dicehero.engine.fold import Fold
 from dicehero.engine.gamelog import parse_log, replay_log
 from dicehero.engine.simulation import play_game
 
@@ -46,6 +49,24 @@ def main() -> None:
             apply(sheet, undo)
         n += 1
     print(f"a refused action (nothing to undo): {(time.perf_counter() - t) / n * 1e6:.1f} µs")
+    class_joins(edition)
+
+
+def class_joins(edition: Edition, heroes: int = 10_000, runs: int = 7) -> None:
+    """10,000 heroes join a fold and are brought to a roll: what a roll past a class whose
+    sheets this process never folded pays before it can count their forfeited dice."""
+    cpu = []
+    for _ in range(runs):
+        fold = Fold(edition, (1, 2))
+        t = time.process_time()
+        for hero in range(heroes):
+            fold.join(hero, (1, 2))
+        fold.roll([1, 2, 3, 4])
+        for hero in range(heroes):
+            fold.hero(hero)
+        cpu.append(time.process_time() - t)
+    print(f"{heroes:,} heroes join a fold and meet a roll: median "
+          f"{statistics.median(cpu) * 1000:.1f} ms CPU ({runs} runs)")
 
 
 if __name__ == "__main__":
