@@ -15,10 +15,32 @@ from test_store_bounded_queries import crowd, heroes_loaded, selects, statements
 from dicehero.store.progress import ProgressTicker
 
 
-def ticker(app, interval: float) -> None:
-    """The game's ready count at most once per ``interval`` seconds."""
+class Clock:
+    """The ticker's time and timers, moved by the test: no test waits on the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.timers: list[tuple[float, object]] = []
+
+    def later(self, delay: float, run) -> None:
+        self.timers.append((self.now + delay, run))
+
+    def advance(self, seconds: float) -> None:
+        """Time passes: the timers due by then fire, as the server's would."""
+        self.now += seconds
+        due = [run for at, run in self.timers if at <= self.now]
+        self.timers = [(at, run) for at, run in self.timers if at > self.now]
+        for run in due:
+            run()
+
+
+def ticker(app, interval: float = 0.5) -> Clock:
+    """The game's ready count at most once per ``interval`` seconds of the test's clock."""
     games = app.extensions["dicehero.games"]
-    games.progress = ProgressTicker(games._send_progress, interval=interval)
+    clock = Clock()
+    games.progress = ProgressTicker(games._send_progress, interval=interval,
+                                    clock=lambda: clock.now, later=clock.later)
+    return clock
 
 
 def class_of(api, names: list[str]):
@@ -31,16 +53,12 @@ def class_of(api, names: list[str]):
     return game
 
 
-def wait_for(predicate, seconds: float = 10.0) -> None:
-    """Until ``predicate()`` holds (a timer thread sends the count), or fail."""
-    end = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < end, "the count never came"
-        time.sleep(0.02)
+def counts(app, game) -> list[int]:
+    return [e["done_count"] for e in stored_events(app, game.code, "player_done")]
 
 
 def test_the_first_done_of_a_quiet_round_is_counted_at_once(app, api):
-    ticker(app, 60)
+    ticker(app)
     game = class_of(api, ["Ann", "Bob"])
     api.act(game, "Ann", {"type": "done"})
     assert stored_events(app, game.code, "player_done") == [
@@ -53,30 +71,49 @@ def test_the_count_names_no_hero(app, api):
     assert "player" not in stored_events(app, game.code, "player_done")[-1]
 
 
-def test_a_burst_of_dones_is_one_count_at_once_and_its_last_count_after_the_interval(app, api):
-    ticker(app, 0.3)
+def test_a_burst_of_dones_is_one_count_at_once(app, api):
+    ticker(app)
     names = ["Ann", "Bob", "Cy", "Di", "Ed"]
     game = class_of(api, names)
     for name in names[:4]:
         api.act(game, name, {"type": "done"})
-    assert [e["done_count"] for e in stored_events(app, game.code, "player_done")] == [1]
-    wait_for(lambda: len(stored_events(app, game.code, "player_done")) == 2)
+    assert counts(app, game) == [1]
+
+
+def test_a_bursts_last_count_goes_out_when_the_interval_has_passed(app, api):
+    clock = ticker(app)
+    names = ["Ann", "Bob", "Cy", "Di", "Ed"]
+    game = class_of(api, names)
+    for name in names[:4]:
+        api.act(game, name, {"type": "done"})
+    clock.advance(0.4)
+    assert counts(app, game) == [1]  # not yet
+    clock.advance(0.2)
     assert stored_events(app, game.code, "player_done")[-1] == {
         "round": 1, "done_count": 4, "player_count": 5}
+    assert counts(app, game) == [1, 4]
+
+
+def test_a_done_after_a_quiet_interval_is_counted_at_once(app, api):
+    clock = ticker(app)
+    game = class_of(api, ["Ann", "Bob", "Cy"])
+    api.act(game, "Ann", {"type": "done"})
+    clock.advance(5)
+    api.act(game, "Bob", {"type": "done"})
+    assert counts(app, game) == [1, 2]
 
 
 def test_the_round_complete_is_counted_at_once_whatever_the_interval(app, api):
-    ticker(app, 60)
+    ticker(app)
     names = ["Ann", "Bob", "Cy"]
     game = class_of(api, names)
     for name in names:
         api.act(game, name, {"type": "done"})
-    counts = [e["done_count"] for e in stored_events(app, game.code, "player_done")]
-    assert counts == [1, 3]  # Bob's Done waits for the interval; the last one cannot
+    assert counts(app, game) == [1, 3]  # Bob's Done waits for the interval; the last one cannot
 
 
 def test_a_count_left_for_the_timer_is_not_sent_after_the_game_is_over(app, api):
-    ticker(app, 0.3)
+    clock = ticker(app)
     game = api.create(rounds=1)
     for name in ("Ann", "Bob", "Cy"):
         api.join(game, name)
@@ -84,14 +121,27 @@ def test_a_count_left_for_the_timer_is_not_sent_after_the_game_is_over(app, api)
     for name in ("Ann", "Bob", "Cy"):
         api.choose_first(game, name)
         api.act(game, name, {"type": "done"})
-    time.sleep(0.6)  # the timer Bob's Done set has fired
-    assert [e["done_count"] for e in stored_events(app, game.code, "player_done")] == [1, 3]
+    clock.advance(1)  # the timer Bob's Done set fires after the end
+    assert counts(app, game) == [1, 3]
     assert stored_events(app, game.code, "game_over")
+
+
+def test_the_server_sends_a_bursts_last_count_by_itself(app, api):
+    """The real timer: the count comes without anything else happening."""
+    games = app.extensions["dicehero.games"]
+    games.progress = ProgressTicker(games._send_progress, interval=0.2)
+    game = class_of(api, ["Ann", "Bob", "Cy"])
+    api.act(game, "Ann", {"type": "done"})
+    api.act(game, "Bob", {"type": "done"})
+    end = time.monotonic() + 30
+    while counts(app, game)[-1] != 2:
+        assert time.monotonic() < end, counts(app, game)
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize("crowd_size", [50, 2000])
 def test_a_done_costs_the_same_in_a_big_class(app, api, crowd_size):
-    ticker(app, 60)
+    ticker(app)
     game = class_of(api, ["Ann", "Bob", "Cy"])
     crowd(app, game.code, crowd_size)
     api.act(game, "Ann", {"type": "done"})  # the count of the spell goes out with this one

@@ -30,13 +30,18 @@ PRUNE_AT = 1024  # games remembered before the ones quiet for an interval are fo
 class ProgressTicker:
     """When each game's ready count may go out: now, or from a timer when the interval ends.
 
-    ``flush(code)`` sends a game's count in a transaction of its own; it runs on a timer
-    thread (a greenlet under gevent) for the count a burst left unsent.
+    ``flush(code)`` sends a game's count in a transaction of its own; ``later(delay, run)``
+    runs it for the count a burst left unsent (by default on a timer thread, a greenlet
+    under gevent); ``clock`` tells the time. Tests give their own clock and timer.
     """
 
-    def __init__(self, flush: Callable[[str], None], interval: float = INTERVAL) -> None:
+    def __init__(self, flush: Callable[[str], None], interval: float = INTERVAL,
+                 clock: Callable[[], float] = time.monotonic,
+                 later: Callable[[float, Callable[[], None]], None] | None = None) -> None:
         self._flush = flush
         self._interval = interval
+        self._clock = clock
+        self._later = later or _timer
         self._lock = threading.Lock()
         self._last: dict[str, float] = {}  # game code -> when its count last went out
         self._due: set[str] = set()  # games whose count a timer will send
@@ -44,7 +49,7 @@ class ProgressTicker:
     def now(self, code: str) -> bool:
         """Whether the game's count goes out with this transaction (True), or a timer will
         send it once the interval since the last one has passed (False)."""
-        t = time.monotonic()
+        t = self._clock()
         with self._lock:
             last = self._last.get(code)
             if last is None or t - last >= self._interval:
@@ -52,15 +57,13 @@ class ProgressTicker:
                 return True
             if code not in self._due:
                 self._due.add(code)
-                timer = threading.Timer(last + self._interval - t, self._fire, (code,))
-                timer.daemon = True
-                timer.start()
+                self._later(last + self._interval - t, lambda: self._fire(code))
             return False
 
     def sent(self, code: str) -> None:
         """The game's count went out anyway (the round is complete)."""
         with self._lock:
-            self._sent(code, time.monotonic())
+            self._sent(code, self._clock())
 
     def _sent(self, code: str, t: float) -> None:
         self._last[code] = t
@@ -71,8 +74,14 @@ class ProgressTicker:
     def _fire(self, code: str) -> None:
         with self._lock:
             self._due.discard(code)
-            self._sent(code, time.monotonic())
+            self._sent(code, self._clock())
         try:
             self._flush(code)
         except Exception:  # a timer has nobody to answer: the next event carries the count
             log.exception("the ready count of game %s could not be sent", code)
+
+
+def _timer(delay: float, run: Callable[[], None]) -> None:
+    timer = threading.Timer(delay, run)
+    timer.daemon = True
+    timer.start()
