@@ -60,26 +60,31 @@ def server(tmp_path_factory):
     """`dicehero serve` in a subprocess on a free port, with its own instance folder; on every
     interface, as a teacher runs it, so the host page shows the address phones would open."""
     instance = tmp_path_factory.mktemp("instance")
-    port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "dicehero.cli", "serve", "--host", "0.0.0.0",
-         "--port", str(port), "--instance", str(instance), "--no-qr"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60  # a loaded 2-core machine can take tens of seconds
-    while True:
-        try:
-            urllib.request.urlopen(url + "/", timeout=1).read()
+    for attempt in range(3):  # a free port may be taken before the server binds it
+        port = _free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "dicehero.cli", "serve", "--host", "0.0.0.0",
+             "--port", str(port), "--instance", str(instance), "--no-qr"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60  # a loaded 2-core machine can take tens of seconds
+        while proc.poll() is None:
+            try:
+                urllib.request.urlopen(url + "/", timeout=1).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    proc.wait()
+                    break
+                time.sleep(0.1)
+        if proc.poll() is None:
             break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                said = proc.stdout.read().decode()
-                proc.wait()
-                proc.stdout.close()
-                pytest.fail("dicehero serve did not start:\n" + said)
-            time.sleep(0.1)
+        said = proc.stdout.read().decode()
+        proc.stdout.close()
+        if "Address already in use" not in said or attempt == 2:
+            pytest.fail("dicehero serve did not start:\n" + said)
     yield url
     proc.terminate()
     try:

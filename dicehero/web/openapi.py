@@ -111,8 +111,9 @@ def document() -> dict[str, Any]:
                     "type": "boolean", "description": "a paper player, written in by the "
                     "host (send the host's secret as Bearer) before the first roll; never "
                     "waited for"}, "password": {
-                    "type": "string", "description": "the room's password, when the game "
-                    "has one (403 password_needed, password_wrong)"}}, ("name",)))},
+                    "type": ["string", "null"], "description": "the room's password, when "
+                    "the game has one (403 password_needed, password_wrong); null or left "
+                    "out: none given"}}, ("name",)))},
             g + "/names": {"post": _op(
                 "The generated names this device (its cookie) may join with, in a game with "
                 "names from the generator (empty otherwise)", 200, {
