@@ -242,8 +242,13 @@ def test_fuzz_every_operation_no_5xx_documented_replies_refusals_change_nothing(
     assert not any(status >= 500 for _, status in seen)
     if EXAMPLES < 1000:
         return  # too few to expect every operation both ways
-    # Nearly every operation was refused at least once, and most were also accepted.
-    never_refused = sorted(op.label for op in ops if not seen[(op.label, 400)])
+    # Nearly every write was refused at least once (its refusal is what must change nothing),
+    # and most operations were also accepted. A read's refusal changes nothing by itself, and
+    # a public read is refused only for a drawn game code: how many draws meet one moves with
+    # the number of operations (the final CI of 2026-11-28, with new operations: three public
+    # reads never refused), so reads are not counted here.
+    never_refused = sorted(op.label for op in ops
+                           if op.method.upper() != "GET" and not seen[(op.label, 400)])
     assert len(never_refused) <= 2, never_refused
     accepted = [op.label for op in ops if seen[(op.label, 200)]]
     assert len(accepted) >= len(ops) * 2 // 3, sorted({op.label for op in ops} - set(accepted))
