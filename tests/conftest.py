@@ -46,6 +46,7 @@ def app(database_url):
     # Par's worker reads the database in the background after each roll: let it finish
     # before the connections (and, on PostgreSQL, the test's schema) go away.
     assert app.extensions["dicehero.games"].par_work.settle()
+    app.extensions["dicehero.games"].progress.settle()  # a ready count a timer was to send
     app.extensions["dicehero.store"].engine.dispose()  # no pooled connections left over
 
 

@@ -22,8 +22,12 @@ class Clock:
         self.now = 0.0
         self.timers: list[tuple[float, object]] = []
 
-    def later(self, delay: float, run) -> None:
+    def later(self, delay: float, run) -> Clock:
         self.timers.append((self.now + delay, run))
+        return self  # its cancel() stops every timer: enough for one game's count
+
+    def cancel(self) -> None:
+        self.timers.clear()
 
     def advance(self, seconds: float) -> None:
         """Time passes: the timers due by then fire, as the server's would."""
@@ -124,6 +128,17 @@ def test_a_count_left_for_the_timer_is_not_sent_after_the_game_is_over(app, api)
     clock.advance(1)  # the timer Bob's Done set fires after the end
     assert counts(app, game) == [1, 3]
     assert stored_events(app, game.code, "game_over")
+
+
+def test_settling_sends_the_count_a_timer_was_to_send_at_once(app, api):
+    clock = ticker(app)
+    game = class_of(api, ["Ann", "Bob", "Cy"])
+    api.act(game, "Ann", {"type": "done"})
+    api.act(game, "Bob", {"type": "done"})
+    app.extensions["dicehero.games"].progress.settle()  # as the tests' teardown does
+    assert counts(app, game) == [1, 2]
+    clock.advance(1)  # the timer was stopped: nothing twice
+    assert counts(app, game) == [1, 2]
 
 
 def test_the_server_sends_a_bursts_last_count_by_itself(app, api):

@@ -20,8 +20,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 log = logging.getLogger(__name__)
+
+class Cancel(Protocol):
+    """A timer that may be stopped before it runs."""
+
+    def cancel(self) -> None: ...
+
 
 INTERVAL = 0.5  # seconds between two counts of one game, at least
 PRUNE_AT = 1024  # games remembered before the ones quiet for an interval are forgotten
@@ -37,14 +44,14 @@ class ProgressTicker:
 
     def __init__(self, flush: Callable[[str], None], interval: float = INTERVAL,
                  clock: Callable[[], float] = time.monotonic,
-                 later: Callable[[float, Callable[[], None]], None] | None = None) -> None:
+                 later: Callable[[float, Callable[[], None]], Cancel] | None = None) -> None:
         self._flush = flush
         self._interval = interval
         self._clock = clock
         self._later = later or _timer
         self._lock = threading.Lock()
         self._last: dict[str, float] = {}  # game code -> when its count last went out
-        self._due: set[str] = set()  # games whose count a timer will send
+        self._due: dict[str, Cancel] = {}  # games whose count a timer will send
 
     def now(self, code: str) -> bool:
         """Whether the game's count goes out with this transaction (True), or a timer will
@@ -56,9 +63,18 @@ class ProgressTicker:
                 self._sent(code, t)
                 return True
             if code not in self._due:
-                self._due.add(code)
-                self._later(last + self._interval - t, lambda: self._fire(code))
+                self._due[code] = self._later(last + self._interval - t,
+                                              lambda: self._fire(code))
             return False
+
+    def settle(self) -> None:
+        """Send now every count a timer was to send, and stop those timers (before the
+        database goes away: a test's teardown, a server stopping)."""
+        with self._lock:
+            due, self._due = self._due, {}
+        for code, timer in due.items():
+            timer.cancel()
+            self._send(code)
 
     def sent(self, code: str) -> None:
         """The game's count went out anyway (the round is complete)."""
@@ -73,15 +89,20 @@ class ProgressTicker:
 
     def _fire(self, code: str) -> None:
         with self._lock:
-            self._due.discard(code)
+            if self._due.pop(code, None) is None:
+                return  # settled already
             self._sent(code, self._clock())
+        self._send(code)
+
+    def _send(self, code: str) -> None:
         try:
             self._flush(code)
         except Exception:  # a timer has nobody to answer: the next event carries the count
             log.exception("the ready count of game %s could not be sent", code)
 
 
-def _timer(delay: float, run: Callable[[], None]) -> None:
+def _timer(delay: float, run: Callable[[], None]) -> Cancel:
     timer = threading.Timer(delay, run)
     timer.daemon = True
     timer.start()
+    return timer
