@@ -1,12 +1,13 @@
 """Friendly two-word hero names made in the game's language (issue 28.1, "names from the
 generator"): an adjective and an animal, "Brave Otter", "Loutre courageuse".
 
-English names come from ``coolname`` (pinned: its lists are maintained and reviewed);
-every other shipped language has a reviewed list in ``hero_words/`` (see its README for
-gender agreement and word order). A language without a list (the pseudo-language) gets
-English names. Every name made still goes through the checks a typed name goes through
-(``clean_name``: width, marks, the profanity lists; the host's own words; the look-alike
-check against the game's heroes and names already offered) before it is offered.
+Every shipped language, English included, has a reviewed list in ``hero_words/`` (see
+its README for gender agreement and word order): data inside the package, so a server
+made with the base install alone can offer names. A language without a list (the
+pseudo-language) gets English names. Every name made still goes through the checks a
+typed name goes through (``clean_name``: width, marks, the profanity lists; the host's
+own words; the look-alike check against the game's heroes and names already offered)
+before it is offered.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 from typing import Any
-
-import coolname
 
 from dicehero.store.errors import StoreError
 from dicehero.store.names import check_distinct, clean_name
@@ -40,9 +39,7 @@ def _capital(text: str, language: str) -> str:
 
 def make_name(language: str, rng: random.Random) -> str:
     """One adjective-and-animal name in ``language`` (English where it has no list)."""
-    words = _words(language)
-    if words is None:
-        return " ".join(w.capitalize() for w in coolname.generate(2))
+    words = _words(language) or _words("en")
     animal, gender = rng.choice(words["animals"])
     adjective = rng.choice(words["adjectives"])[gender]
     pair = [adjective, animal] if words["order"] == "adj noun" else [animal, adjective]
