@@ -46,7 +46,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from liveserver import Server
-from mixed_class import Client, Taps, pct
+from mixed_class import Client, Tapper, Taps, pct
 
 RUDE = ("Poop Head", "Stupid Idiot", "Butt Face", "Loser Brain")
 JUNK = ({"name": ""}, {"name": "<script>alert(1)</script>"}, {"nom": "x"}, {"name": 7})
@@ -91,7 +91,7 @@ def call_waiting(client: Client, method: str, path: str, body: Any = None,
         time.sleep(1 + random.random())
 
 
-class Viewer:
+class Viewer(Tapper):
     """A viewer's phone: its connection, its hero."""
 
     def __init__(self, port: int, code: str, i: int) -> None:
@@ -119,13 +119,6 @@ class Viewer:
             return False
         self.pid, self.secret = j["player"]["id"], j["secret"]
         return True
-
-    def _act(self, action: dict[str, Any], roll: int, taps: Taps) -> dict[str, Any] | None:
-        body = {"action": action, "roll": roll, "idempotency_key": os.urandom(8).hex()}
-        status, reply, took = self.client.call(
-            "POST", f"/api/games/{self.code}/players/{self.pid}/actions", body, self.secret)
-        taps.add(status, took)
-        return reply.get("sheet") if status == 200 and reply else None
 
     def play_round(self, taps: RoundTaps) -> None:
         """Choose a superpower, tap the four dice with think time, say Done."""

@@ -105,7 +105,23 @@ def new_game(port: int) -> tuple[str, str]:
         time.sleep(1)
 
 
-class Phone:
+class Tapper:
+    """A hero's phone that taps: its connection, game, hero and secret."""
+
+    client: Client
+    code: str
+    pid: int
+    secret: str
+
+    def _act(self, action: dict[str, Any], roll: int, taps: Taps) -> dict[str, Any] | None:
+        body = {"action": action, "roll": roll, "idempotency_key": os.urandom(8).hex()}
+        status, reply, took = self.client.call(
+            "POST", f"/api/games/{self.code}/players/{self.pid}/actions", body, self.secret)
+        taps.add(status, took)
+        return reply.get("sheet") if status == 200 and reply else None
+
+
+class Phone(Tapper):
     """A phone of the class: its hero, its connection and what it may do now."""
 
     def __init__(self, port: int, code: str, i: int) -> None:
@@ -117,13 +133,6 @@ class Phone:
         assert status == 201, j
         self.pid, self.secret = j["player"]["id"], j["secret"]
         self.rng = random.Random(i)
-
-    def _act(self, action: dict[str, Any], roll: int, taps: Taps) -> dict[str, Any] | None:
-        body = {"action": action, "roll": roll, "idempotency_key": os.urandom(8).hex()}
-        status, reply, took = self.client.call(
-            "POST", f"/api/games/{self.code}/players/{self.pid}/actions", body, self.secret)
-        taps.add(status, took)
-        return reply.get("sheet") if status == 200 and reply else None
 
     def choose(self, taps: Taps) -> None:
         _, view, _ = self.client.call("GET", f"/api/games/{self.code}/players/{self.pid}"

@@ -223,3 +223,23 @@ def replay_actions(edition: Edition, offer: tuple[int, ...], rolls: list[list[in
         steps.catch_up(rolls, roll)
         steps.act(action)
     return steps.catch_up(rolls, len(rolls))
+
+
+def hard_paper_sheet(server: Server) -> tuple[str, int, str, dict]:
+    """A game on the dice of witnesskit's greedy game 7, whose sheet takes the witness search
+    some 20,000 states (seconds of CPU): ``(code, paper hero, their secret, the marks)``."""
+    from witnesskit import bot_game
+
+    from dicehero.editions import load_edition
+    from dicehero.engine.bots import GreedyBot
+
+    played, paper = bot_game(load_edition("classic"), 7, GreedyBot)
+    code, host = create_game(server)
+    status, pen = server.call("POST", f"/api/games/{code}/players",
+                              {"name": "Pen", "paper": True}, host)
+    assert status == 201, pen
+    assert server.call("POST", f"/api/games/{code}/offer",
+                       {"choices": list(played.offer)}, host)[0] == 200
+    for dice in played.rolls:
+        assert server.call("POST", f"/api/games/{code}/rolls", {"dice": dice}, host)[0] == 201
+    return code, pen["player"]["id"], pen["secret"], paper.to_dict()

@@ -8,32 +8,12 @@ import sqlite3
 import time
 
 import pytest
-from liveserver import Server, create_game
+from liveserver import Server, hard_paper_sheet
 from pgkit import REDIS_URL, fresh_database, require_services
 
 pytestmark = pytest.mark.slow
 
 VERDICT_WAIT = 300  # seconds at most for the check's verdict (a hard sheet on a loaded machine)
-
-
-def _hard_paper_sheet(server: Server) -> tuple[str, int, str, dict]:
-    """A game on the dice of witnesskit's greedy game 7, whose sheet takes the witness
-    search seconds of CPU: ``(code, paper hero, their secret, the marks)``."""
-    from witnesskit import bot_game
-
-    from dicehero.editions import load_edition
-    from dicehero.engine.bots import GreedyBot
-
-    played, paper = bot_game(load_edition("classic"), 7, GreedyBot)
-    code, host = create_game(server)
-    status, pen = server.call("POST", f"/api/games/{code}/players",
-                              {"name": "Pen", "paper": True}, host)
-    assert status == 201, pen
-    assert server.call("POST", f"/api/games/{code}/offer",
-                       {"choices": list(played.offer)}, host)[0] == 200
-    for dice in played.rolls:
-        assert server.call("POST", f"/api/games/{code}/rolls", {"dice": dice}, host)[0] == 201
-    return code, pen["player"]["id"], pen["secret"], paper.to_dict()
 
 
 def _verdict(server: Server, sheet: str, secret: str) -> dict:
@@ -59,7 +39,7 @@ def test_a_sheet_being_checked_when_the_server_is_killed_gets_its_verdict_after_
     (instance / "config.py").write_text("RATE_LIMITS = {}\nPAPER_ANSWER_SECONDS = 0\n")
     server = Server(instance).start()
     try:
-        code, pen, secret, marks = _hard_paper_sheet(server)
+        code, pen, secret, marks = hard_paper_sheet(server)
         sheet = f"/api/games/{code}/players/{pen}/paper"
         status, reply = server.call("PUT", sheet, {"marks": marks}, secret)
         assert (status, reply["checking"]) == (202, {"status": "checking"}), reply
@@ -87,7 +67,7 @@ def test_a_hard_sheet_sent_to_two_gunicorn_workers_gets_its_verdict(tmp_path):
         server = Server(instance, args=("--workers", "2"),
                         env={"DATABASE_URL": url, "REDIS_URL": REDIS_URL}).start()
         try:
-            code, pen, secret, marks = _hard_paper_sheet(server)
+            code, pen, secret, marks = hard_paper_sheet(server)
             sheet = f"/api/games/{code}/players/{pen}/paper"
             status, reply = server.call("PUT", sheet, {"marks": marks}, secret)
             assert (status, reply["checking"]) == (202, {"status": "checking"}), reply

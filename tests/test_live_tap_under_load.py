@@ -9,7 +9,7 @@ import threading
 from contextlib import closing
 
 import pytest
-from liveserver import Server, create_game, join, request
+from liveserver import Server, create_game, hard_paper_sheet, join, request
 
 pytestmark = pytest.mark.slow
 
@@ -84,26 +84,6 @@ def answering_server(tmp_path):
     yield from _started(tmp_path, "RATE_LIMITS = {}\nPAPER_ANSWER_SECONDS = 0\n")
 
 
-def _hard_paper_sheet(server) -> tuple[str, int, str, dict]:
-    """A game on the dice of witnesskit's greedy game 7, whose sheet takes the witness search
-    some 20,000 states (seconds of CPU): ``(code, paper hero, their secret, the marks)``."""
-    from witnesskit import bot_game
-
-    from dicehero.editions import load_edition
-    from dicehero.engine.bots import GreedyBot
-
-    played, paper = bot_game(load_edition("classic"), 7, GreedyBot)
-    code, host = create_game(server)
-    status, pen = server.call("POST", f"/api/games/{code}/players",
-                              {"name": "Pen", "paper": True}, host)
-    assert status == 201, pen
-    assert server.call("POST", f"/api/games/{code}/offer",
-                       {"choices": list(played.offer)}, host)[0] == 200
-    for dice in played.rolls:
-        assert server.call("POST", f"/api/games/{code}/rolls", {"dice": dice}, host)[0] == 201
-    return code, pen["player"]["id"], pen["secret"], paper.to_dict()
-
-
 def test_a_tap_is_answered_while_a_hard_sheet_is_being_checked(answering_server):
     server = answering_server
     code, host = create_game(server)
@@ -113,7 +93,7 @@ def test_a_tap_is_answered_while_a_hard_sheet_is_being_checked(answering_server)
     assert server.call("POST", path, {"action": {"type": "choose", "superpower": 1},
                                       "roll": 0, "idempotency_key": "c"}, secret)[0] == 200
     assert server.call("POST", f"/api/games/{code}/rolls", {"dice": [1, 2, 3, 4]}, host)[0] == 201
-    other, pen, pen_secret, marks = _hard_paper_sheet(server)
+    other, pen, pen_secret, marks = hard_paper_sheet(server)
     sheet = f"/api/games/{other}/players/{pen}/paper"
 
     status, reply = server.call("PUT", sheet, {"marks": marks}, pen_secret)
