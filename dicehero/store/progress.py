@@ -69,7 +69,7 @@ class ProgressTicker:
 
     def settle(self) -> None:
         """Send now every count a timer was to send, and stop those timers (before the
-        database goes away: a test's teardown, a server stopping)."""
+        database goes away, as in a test's teardown)."""
         with self._lock:
             due, self._due = self._due, {}
         for code, timer in due.items():
