@@ -18,7 +18,9 @@ from dicehero.engine import (
     legal_actions,
     new_sheet,
 )
-from dicehero.words import english
+from dicehero.engine.errors import SheetError
+from dicehero.engine.phrase import phrase
+from dicehero.words import english, say
 
 # -- done and undo -----------------------------------------------------------------------
 
@@ -179,5 +181,8 @@ def test_state_round_trips_through_json_before_the_first_roll(classic):
 def test_state_for_another_edition_is_refused(classic):
     data = hero(classic).to_dict()
     data["edition"] = "marathon"
-    with pytest.raises(ValueError, match="marathon"):
+    with pytest.raises(SheetError) as stop:
         Sheet.from_dict(classic, data)
+    said = stop.value.phrase
+    assert said == phrase("other_edition", sheet="marathon", edition="classic")
+    assert say(said, "fr") == "Cette feuille enregistrée est pour l’édition marathon, pas classic."

@@ -32,3 +32,12 @@ class BadAction(ActionError):
 
 class RuleError(ActionError):
     """A well-formed action that the rules of the game do not allow now."""
+
+
+class SheetError(ValueError):
+    """A saved sheet that does not fit the edition it is read with (``other_edition``)."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.code = code
+        self.phrase = Phrase(code, params)
+        super().__init__(f"{code}: {self.phrase}")

@@ -14,7 +14,7 @@ from typing import Any
 
 from dicehero.engine import locations
 from dicehero.engine.edition import Edition
-from dicehero.engine.errors import BadAction
+from dicehero.engine.errors import BadAction, SheetError
 from dicehero.engine.locations import Marks, kind_of
 
 MIDDLE = None  # the start circle: the only time a hero is at no location
@@ -168,8 +168,8 @@ class Sheet:
     def from_dict(cls, edition: Edition, data: Mapping[str, Any]) -> Sheet:
         """Rebuild a sheet saved with :meth:`to_dict` (for this same edition)."""
         if data.get("edition") != edition.name:
-            raise ValueError(f"this sheet is for edition {data.get('edition')!r}, "
-                             f"not {edition.name!r}")
+            raise SheetError("other_edition", sheet=str(data.get("edition")),
+                             edition=edition.name)
         previous = data.get("previous")
         return cls(
             edition=edition,

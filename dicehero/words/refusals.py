@@ -225,4 +225,8 @@ REFUSALS: dict[str, Message] = {
     "sent_before": N_("These marks could only have been drawn by changing what you sent "
                       "before: the marks you add must be made with dice rolled after you sent "
                       "it, and the marks you sent must be made by then."),
+    # -- a saved sheet ------------------------------------------------------------------------
+    # Translators: %(sheet)s and %(edition)s are editions' names as their files name them
+    # (classic, marathon).
+    "other_edition": N_("This saved sheet is for the %(sheet)s edition, not %(edition)s."),
 }
