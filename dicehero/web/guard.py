@@ -10,7 +10,8 @@ request's ``Host``), or ``null``, the write is refused before any handler runs.
 Every write has a flood limit, checked before its handler runs, with the
 ``limits`` library (the engine under Flask-Limiter): moving windows (each hit's
 time kept, so "2/minute" is never a third in any 60 s; the sliding-window counter
-let a third through right after a window's edge), kept in memory, or in Redis
+let a third through right after a window's edge), kept in this process
+(:mod:`dicehero.web.windows`: no background timer on the event loop), or in Redis
 when ``REDIS_URL`` is set so that every process counts against the same
 allowance. Each limit is a ``limits`` string such as
 ``"200/10second;300/minute"`` (a burst and a rate) in ``RATE_LIMITS``, keyed on
@@ -26,6 +27,7 @@ import hashlib
 import logging
 import math
 import socket
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -34,7 +36,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -44,6 +46,7 @@ from dicehero.store.errors import Refusal
 from dicehero.web.device import device_id
 from dicehero.web.errors import error_response
 from dicehero.web.request import bearer
+from dicehero.web.windows import MovingWindows
 
 # A class of 100 behind one school NAT joins within a minute, each phone from the
 # join page with its own device cookie; a script without one shares its address's
@@ -83,14 +86,17 @@ _HOST_WRITES = frozenset({"api.offer", "api.roll", "api.finish", "api.timer", "a
 
 
 class Limiter:
-    """The app's named limits over one storage (memory, or Redis shared by processes)."""
+    """The app's named limits, in this process or over a ``limits`` storage (Redis, shared by
+    processes). ``clock`` is the time now (``time.time`` when None)."""
 
     def __init__(self, limits: dict[str, str], storage: Storage | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.items: dict[str, list[RateLimitItem]] = {
             name: parse_many(spec) for name, spec in limits.items()}
-        self.storage = storage or MemoryStorage()
-        self.strategy = MovingWindowRateLimiter(self.storage)
+        self.storage = storage
+        self.strategy = MovingWindowRateLimiter(storage) if storage is not None else None
+        self.windows = MovingWindows()
+        self._lock = threading.Lock()  # never held across a yield: a real lock is as good
         self.clock = clock
 
     def wait(self, name: str, *key: Any) -> float:
@@ -103,16 +109,30 @@ class Limiter:
         if not items:
             return 0.0
         ident = [str(k) for k in key]
+        now = self.clock() if self.clock is not None else time.time()
+        if self.strategy is None:
+            return self._wait_here(items, ident, now)
         try:
             for item in items:
                 if not self.strategy.test(item, *ident):
                     reset = self.strategy.get_window_stats(item, *ident).reset_time
-                    return max(1.0, reset - self.clock())
+                    return max(1.0, reset - now)
             for item in items:
                 self.strategy.hit(item, *ident)
         except Exception as e:  # Redis down: a flood limit must never stop a class
             log.warning("flood limit %s not counted (%s: %s); letting it through",
                         name, type(e).__name__, e)
+        return 0.0
+
+    def _wait_here(self, items: list[RateLimitItem], ident: list[str], now: float) -> float:
+        windows = self.windows
+        keys = [(item.key_for(*ident), item.amount, item.get_expiry()) for item in items]
+        with self._lock:
+            for k, amount, seconds in keys:
+                if wait := windows.wait(k, amount, seconds, now):
+                    return max(1.0, wait)
+            for k, amount, seconds in keys:
+                windows.hit(k, amount, seconds, now)
         return 0.0
 
 
@@ -273,9 +293,9 @@ def no_sniff(resp: Response) -> Response:
     return resp
 
 
-def _storage(redis_url: str | None) -> Storage:
+def _storage(redis_url: str | None) -> Storage | None:
     """Redis when the processes share one (their limits are then one allowance)."""
-    return storage_from_string(redis_url) if redis_url else MemoryStorage()
+    return storage_from_string(redis_url) if redis_url else None
 
 
 def init_app(app: Flask) -> None:
