@@ -5,6 +5,7 @@ hero's place, in the phone's language, unless the host keeps ranks for the end."
 from __future__ import annotations
 
 import json
+import urllib.request
 
 import pytest
 from browser_support import (  # noqa: F401
@@ -12,11 +13,13 @@ from browser_support import (  # noqa: F401
     api_post,
     browser,
     choose_superpower,
+    join_phone,
     server,
     shot,
     spend_round,
     watch_errors,
 )
+from test_browser_back_row import Class
 
 pytestmark = pytest.mark.browser
 
@@ -78,11 +81,53 @@ def test_with_ranks_at_the_end_the_phone_says_no_place_between_rounds(
     phone, errors, url, me, _bob = _game_with_a_phone(browser, server, "en-US", True)
     _said(phone, "Round 1: 3, 3, 5, 1")
     _done_with_round_1(server, url, me, "a")
-    # Reloaded on the done sheet, the phone reads /scores for the place it would say.
-    with phone.expect_response(lambda r: r.url.endswith("/scores")) as scores:
+    # Reloaded on the done sheet, the phone reads its place for the line it would say.
+    with phone.expect_response(lambda r: r.url.endswith("/place")) as place:
         phone.reload()
-    scores.value.finished()
+    place.value.finished()
     phone.evaluate("new Promise((r) => setTimeout(r, 0))")  # the reply's handler has run
-    assert scores.value.json()["ranks_hidden"] is True
+    assert place.value.json()["ranks_hidden"] is True
     assert "#" not in phone.locator("#sr").text_content()
     assert errors == []
+
+
+def test_in_a_class_of_120_the_phone_says_its_place_between_rounds_without_the_scores(
+        browser, server):  # noqa: F811
+    """Past 100 heroes too (the phone once asked for its place only up to 100, since it read
+    the whole class's /scores): its own place, as /scores ranks it, and /scores unread."""
+    room = Class(server, 120)
+    phone = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    errors = watch_errors(phone)
+    read: list[str] = []
+    phone.on("request", lambda r: read.append(r.url))
+    join_phone(phone, server, room.code, "Ann")
+    room.roll()
+    for i, h in enumerate(room.heroes[:60]):  # half the class ahead of Ann, some tied
+        act = _actor(server, room.url, h)
+        act({"type": "choose", "superpower": 3})
+        act({"type": "move", "die": 0, "to": 3})
+        for die in range(1, 1 + i % 3):
+            act({"type": "minion", "die": die})
+    room.done(room.heroes)
+    choose_superpower(phone)
+    spend_round(phone)
+    said = _said(phone, "You are #")
+    board = [e for e in json.load(urllib.request.urlopen(server + room.url + "/scores"))[
+        "leaderboard"] if not e["pending"]]
+    mine = next(e for e in board if e["name"] == "Ann")
+    assert len(board) == 121
+    assert said == f"You are #{mine['rank']} of 121 heroes."
+    assert not [u for u in read if u.endswith("/scores")]
+    shot(phone, "sr-place-121-heroes-360")
+    assert errors == []
+
+
+def _actor(server: str, url: str, hero: dict):  # noqa: F811
+    keys = iter(range(10))
+    pid = hero["player"]["id"]
+
+    def act(action: dict) -> None:
+        api_post(server, f"{url}/players/{pid}/actions",
+                 {"action": action, "roll": 1, "idempotency_key": f"a{pid}-{next(keys)}"},
+                 hero["secret"])
+    return act

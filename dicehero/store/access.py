@@ -23,6 +23,7 @@ from dicehero.store.models import Game, Hero, Player, Roll
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.progress import ProgressTicker
 from dicehero.store.projection import GameFold, Projections
+from dicehero.store.standings import Standings
 
 
 def unix_seconds(when: datetime) -> float:
@@ -72,6 +73,7 @@ class GameAccess:
     def __init__(self, store: Store, max_players: int = 5000) -> None:
         self.store = store
         self.projections = Projections()
+        self.standings = Standings()  # each game's ranking, kept for its heroes' places
         self.group_commit = GroupCommit(store)  # heroes' taps, committed a batch at a time
         self.progress = ProgressTicker(self._send_progress)  # the ready count, coalesced
         self.max_players = max_players

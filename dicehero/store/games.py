@@ -21,6 +21,8 @@ written.
 ``marks_desk.py``         paper sheets sent as drawn: checked in the worker pool
                           (``work_pool.py``, ``witness_job.py``), the verdict an event
 ``exports.py``            state, scores, JSON and CSV exports, the printed roster
+``places.py``             a hero's own place, from each game's kept ranking
+                          (``standings.py``)
 ``decision_map.py``       what the class did with each die of a round
 ``overlay.py``            the stream overlay's view of a game, and its delay
 ``cohosts.py``            the co-host link (moderation steps: ``moderation.py``)
@@ -42,13 +44,14 @@ from dicehero.store.host_hero import HostHeroDesk
 from dicehero.store.marks_desk import MarksDesk
 from dicehero.store.name_offers import NameOfferDesk
 from dicehero.store.overlay import OverlayDesk
+from dicehero.store.places import PlaceDesk
 from dicehero.store.players import PlayerDesk
 from dicehero.store.room import RoomDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
 class Games(HostHeroDesk, PlayerDesk, NameOfferDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk,
-            MarksDesk, ExportDesk, DecisionDesk, OverlayDesk, CohostDesk, SettingsDesk):
+            MarksDesk, PlaceDesk, ExportDesk, DecisionDesk, OverlayDesk, CohostDesk, SettingsDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

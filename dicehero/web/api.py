@@ -245,6 +245,12 @@ def scores(code: str) -> Response:
     return _no_store(jsonify(games().scores(code)))
 
 
+@bp.get("/games/<code>/players/<int:player_id>/place")
+def place(code: str, player_id: int) -> Response:
+    """A hero's place as /scores ranks it, for their phone (issue 25): not the whole class."""
+    return _no_store(jsonify(games().place(code, player_id)))
+
+
 @bp.get("/games/<code>/export.json")
 def export_json(code: str) -> Response:
     """The whole game as JSON (a download)."""

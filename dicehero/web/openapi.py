@@ -194,6 +194,9 @@ def document() -> dict[str, Any]:
                            ("seconds",)), auth=True)},
             g + "/scores": {"get": _op("Leaderboard with breakdowns", 200,
                                        ref("Leaderboard"), (404,), (_CODE,))},
+            g + "/players/{player_id}/place": {"get": _op(
+                "A hero's place, as /scores ranks it (one hero, cheap for any class)", 200,
+                ref("Place"), (404,), (_CODE, _PID))},
             g + "/export.json": {"get": _op("The whole game as JSON", 200, OBJ, (404,),
                                             (_CODE,))},
             g + "/export.csv": {"get": _op("The leaderboard as CSV", 200, {"type": "string"},

@@ -168,4 +168,17 @@ SCHEMAS: dict[str, Any] = {
                                                       "after the ranked heroes, no place"},
                            "total": {"type": "integer"}}}},
         "par": ref("Par")}},
+    "Place": {"type": "object", "required": ["player_id", "rank", "of", "top"], "properties": {
+        "player_id": {"type": "integer"}, "status": {"type": "string"},
+        "roll": {"type": "integer"}, "ranks_hidden": {"type": "boolean"},
+        "rank": {"type": ["integer", "null"], "minimum": 1,
+                 "description": "as in /scores; null with ranks hidden, for a removed hero "
+                                "or while the hero's paper sheet waits for the host"},
+        "of": {"type": "integer", "description": "heroes who take a place"},
+        "total": {"type": ["integer", "null"], "description": "null with ranks hidden"},
+        "top": {"type": "array", "items": {"type": "object", "properties": {
+            "rank": {"type": "integer"}, "name": {"type": "string"},
+            "total": {"type": "integer"}}}},
+        "to_check": {"type": "integer"}, "provisional": {"type": "boolean"},
+        "final": {"type": "boolean"}}},
 }

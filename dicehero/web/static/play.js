@@ -136,26 +136,22 @@
   }
 
   // Said to a screen reader (#sr): each roll's round and dice once, and between rounds this
-  // hero's place (none while the host keeps ranks for the end: /scores then has none).
-  // /scores is the whole class (390 ms of the server's CPU and 1.4 MB at 5,000 heroes): a
-  // place read by every phone each round is kept to classes of at most SR_PLACE_MAX.
-  const SR_PLACE_MAX = 100;
+  // hero's place (none while the host keeps ranks for the end). The place is the hero's own
+  // read, from a ranking the server keeps: not the whole class, so any class hears it.
   let srRound = 0, srRanked = 0;
   async function srSay(d) {
     const v = d.sheet, r = d.game.rolls[v.round - 1];
     if (r && !v.done && v.round > srRound) {
       srRound = v.round;
       DH.text($("sr"), DH.t("roll_label" + (r.typed ? "_typed" : ""), { round: r.number, dice: r.dice.join(", ") }));
-    } else if (v.done && v.round > srRanked && !lastDone(v) && d.game.status !== "over" && counts.players <= SR_PLACE_MAX) {
+    } else if (v.done && v.round > srRanked && !lastDone(v) && d.game.status !== "over") {
       srRanked = v.round;
-      const s = await api("GET", "/scores");
-      if (s.ok) DH.text($("sr"), place(s.data.leaderboard.filter((e) => !e.pending)));
+      const p = await myPlace();
+      if (p.ok) DH.text($("sr"), place(p.data));
     }
   }
-  const place = (board) => {
-    const mine = board.find((e) => e.player_id === me.id);
-    return mine ? DH.tn("your_place", board.length, { rank: mine.rank }) : "";
-  };
+  const myPlace = () => api("GET", "/players/" + me.id + "/place");
+  const place = (p) => p.rank ? DH.tn("your_place", p.of, { rank: p.rank }) : "";
 
   // Settings: classes on <html>, drawn by settings.css.
   function mySettings(s) {
@@ -222,19 +218,18 @@
 
   const rankAgain = DH.coalesce(() => showRanking().catch(() => setConn(false)), 800);
   async function showRanking() {
-    const r = await api("GET", "/scores");
+    const r = await myPlace();
     if (r.ok) {
       // Paper sheets the host has not checked yet take no place: ranked among the rest.
-      const board = r.data.leaderboard.filter((e) => !e.pending);
-      const unchecked = r.data.leaderboard.length - board.length;
-      const open = r.data.status !== "over" ? DH.t("not_final_game")
-        : unchecked ? DH.tn("to_check", unchecked) : r.data.provisional ? DH.t("not_final_paper") : "";
-      DH.text($("f-place"), place(board));
+      const p = r.data;
+      const open = p.status !== "over" ? DH.t("not_final_game")
+        : p.to_check ? DH.tn("to_check", p.to_check) : p.provisional ? DH.t("not_final_paper") : "";
+      DH.text($("f-place"), place(p));
       DH.text($("f-final"), open);
       $("f-final").hidden = !open;
       const top = $("f-top");
       top.replaceChildren();
-      for (const e of board.slice(0, 3)) {
+      for (const e of p.top) {
         const li = document.createElement("li");
         li.textContent = DH.t("top_line", { rank: e.rank, name: e.name, honor: e.total });
         top.appendChild(li);
