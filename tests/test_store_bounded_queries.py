@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from apikit import bearer
+from apikit import bearer, error
 from sqlalchemy import event, insert, select
 
 from dicehero.store.models import Game, Player
@@ -136,7 +136,7 @@ def test_a_roll_past_heroes_still_playing_loads_none_of_them_whole(app, api):
     assert loaded == []
 
 
-def test_the_roll_event_counts_the_forfeits_and_the_host_reply_lists_them(app, api):
+def test_the_host_reply_lists_the_forfeits_and_the_event_reads_no_hero(app, api):
     game = api.create()
     ann = api.join(game, "Ann")
     crowd(app, game.code, 300)
@@ -145,8 +145,39 @@ def test_the_roll_event_counts_the_forfeits_and_the_host_reply_lists_them(app, a
     assert len(reply["forfeited"]) == 301
     assert {"player_id": ann, "name": "Ann"}.items() <= reply["forfeited"][0].items()
     event = stored_events(app, game.code, "roll")[-1]
-    assert event["forfeited_count"] == 301
-    assert "forfeited" not in event  # not 301 names to every phone
+    assert "forfeited" not in event and "forfeited_count" not in event  # not to every phone
+
+
+def test_the_roll_event_is_published_before_any_hero_still_playing_is_read(app, api):
+    """Every stream waits for the roll's event: it goes out first, and only then are the
+    heroes still playing read to list their forfeits (issue 26.10)."""
+    game = api.create()
+    api.join(game, "Ann")
+    crowd(app, game.code, 300)
+    api.roll(game)
+    store = app.extensions["dicehero.store"]
+    with statements(app) as seen:
+        store.listeners.append(lambda ev: seen.append(f"published {ev.type}"))
+        try:
+            api.roll(game, go_on=True)
+        finally:
+            store.listeners.pop()
+    published = seen.index("published roll")
+    before = " ".join(seen[:published])
+    assert "players.name" not in before, before  # no straggler read in the transaction
+    assert any("players.name" in s for s in seen[published:])  # the forfeits, after it
+
+
+def test_a_refused_roll_names_ten_heroes_still_playing_and_reads_no_more(app, api):
+    game = api.create()
+    crowd(app, game.code, 300)
+    api.roll(game)
+    with statements(app) as seen:
+        r = api.host_post(game, "rolls")
+    assert error(r) == (409, "players_not_done")
+    message = r.json["error"]["message"]
+    assert "300 still playing: Hero 0, Hero 1," in message and "290 more" in message, message
+    assert any("LIMIT" in s for s in selects(seen) if "players.name" in s)
 
 
 def stored_events(app, code: str, kind: str) -> list[dict]:

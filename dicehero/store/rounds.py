@@ -6,14 +6,15 @@ from __future__ import annotations
 import secrets
 import time
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from dicehero.editions import load_edition
 from dicehero.engine import BadAction, check_roll
 from dicehero.engine.edition import EditionError
+from dicehero.engine.replay import Replay
 from dicehero.i18n import N_
 from dicehero.store.access import GameAccess
 from dicehero.store.db import emit
@@ -27,13 +28,8 @@ CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY3479"  # no look-alikes: no B/8, O/0, I/1, 
 CODE_LENGTH = 6
 TIMER_MAX = 3600
 POWER_MODES = ("table", "each")
-
-
-class Straggler(NamedTuple):
-    """A hero still playing the round when the host rolls or finishes."""
-
-    id: int
-    name: str
+SHOWN = 10  # heroes named when a roll or the end is refused because they still play
+FORFEIT_BATCH = 500  # heroes whose forfeits are read between two turns of other requests
 
 
 class RoundDesk(GameAccess):
@@ -121,47 +117,60 @@ class RoundDesk(GameAccess):
         return data
 
     @staticmethod
-    def _stragglers(s: Session, game: Game) -> list[Straggler]:
-        """The heroes still playing the round, as (id, name): the database picks them, and
-        no hero is loaded whole (a roll in a class of 10,000 must not cost 10,000 objects)."""
-        if game.roll_count == 0:
-            return []
-        return [Straggler(pid, name) for pid, name in s.execute(
-            select(Player.id, Player.name).where(
-                Player.game_id == game.id, Player.removed.is_(False),
-                Player.done_roll < game.roll_count).order_by(Player.id))]
+    def _playing(game: Game, roll: int) -> tuple[Any, ...]:
+        """The heroes of ``game`` still playing round ``roll`` (a WHERE clause)."""
+        return (Player.game_id == game.id, Player.removed.is_(False), Player.done_roll < roll)
 
-    @staticmethod
-    def _anyone_playing(s: Session, game: Game) -> bool:
+    def _anyone_playing(self, s: Session, game: Game) -> bool:
         """Whether a hero is still playing the round."""
         return game.roll_count > 0 and s.scalar(select(Player.id).where(
-            Player.game_id == game.id, Player.removed.is_(False),
-            Player.done_roll < game.roll_count).limit(1)) is not None
+            *self._playing(game, game.roll_count)).limit(1)) is not None
 
-    def _check_go_on(self, stragglers: list[Straggler], go_on: bool) -> None:
-        if stragglers and not go_on:
-            names = ", ".join(p.name for p in stragglers[:10])
-            if len(stragglers) > 10:
-                # Translators: %(names)s are the first ten; %(more)s how many others.
-                raise StoreError(Refusal.NOT_NOW, "players_not_done",
-                                 N_("%(n)s still playing: %(names)s and %(more)s more. Send "
-                                    "'go_on': true to go on without them."),
-                                 n=len(stragglers), names=names, more=len(stragglers) - 10)
+    def _check_go_on(self, s: Session, game: Game, go_on: bool) -> None:
+        """Refused while heroes still play the round, unless the host goes on without them:
+        the first ten are named and the others counted, so no more than ten are read."""
+        if go_on or game.roll_count == 0:
+            return
+        playing = self._playing(game, game.roll_count)
+        names = list(s.scalars(select(Player.name).where(*playing).order_by(Player.id)
+                               .limit(SHOWN)))
+        if not names:
+            return
+        n = len(names) if len(names) < SHOWN else s.scalar(
+            select(func.count(Player.id)).where(*playing))
+        if n > SHOWN:
+            # Translators: %(names)s are the first ten; %(more)s how many others.
             raise StoreError(Refusal.NOT_NOW, "players_not_done",
-                             N_("%(n)s still playing: %(names)s. Send 'go_on': true to go on "
-                                "without them."), n=len(stragglers), names=names)
+                             N_("%(n)s still playing: %(names)s and %(more)s more. Send "
+                                "'go_on': true to go on without them."),
+                             n=n, names=", ".join(names), more=n - SHOWN)
+        raise StoreError(Refusal.NOT_NOW, "players_not_done",
+                         N_("%(n)s still playing: %(names)s. Send 'go_on': true to go on "
+                            "without them."), n=n, names=", ".join(names))
 
-    def _forfeits(self, s: Session, game: Game, stragglers: list[Straggler]) -> list[dict]:
-        if not stragglers:
+    def _forfeited(self, game_id: int, number: int) -> list[dict[str, Any]]:
+        """The heroes whose unspent dice roll ``number`` forfeited, in id order: read once the
+        roll is committed and its event is out, from the heroes' sheets meeting the roll (the
+        sheets pushed after it meet it too), a batch at a time with other requests between."""
+        if number < 2:
             return []
-        fold = self._fold(s, game)
+        with self.store.read() as s:
+            game = s.get(Game, game_id)
+            if game is None:  # pragma: no cover - a game is never deleted
+                return []
+            stragglers = s.execute(select(Player.id, Player.name).where(
+                *self._playing(game, number - 1)).order_by(Player.id)).all()
+            if not stragglers:
+                return []
+            fold = self._fold(s, game, [pid for pid, _ in stragglers])
         out = []
-        with fold.lock:
-            for p in stragglers:
-                sheet = fold.fold(p.id).sheet
-                unspent = [d.value for d in sheet.dice if not d.used] if sheet.round_open else []
-                if unspent:
-                    out.append({"player_id": p.id, "name": p.name, "dice": unspent})
+        for start in range(0, len(stragglers), FORFEIT_BATCH):
+            with fold.lock:
+                for pid, name in stragglers[start:start + FORFEIT_BATCH]:
+                    dice = _forfeited_in(fold.fold(pid).replay, number - 1)
+                    if dice:
+                        out.append({"player_id": pid, "name": name, "dice": dice})
+            time.sleep(0)  # under gevent: taps and other requests run between batches
         return out
 
     def roll(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
@@ -169,7 +178,7 @@ class RoundDesk(GameAccess):
         only(body, "dice", "number", "go_on")
         no_null(body, "dice", "bad_roll")
 
-        def work(s: Session) -> dict[str, Any]:
+        def work(s: Session) -> tuple[int, dict[str, Any]]:
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
             if game.status == "over":
@@ -191,9 +200,7 @@ class RoundDesk(GameAccess):
                     check_roll(edition.dice_per_round, edition.faces, typed)
                 except BadAction as e:
                     raise StoreError(Refusal.REFUSED, e.code, e.phrase) from None
-            stragglers = self._stragglers(s, game)
-            self._check_go_on(stragglers, bool_field(body, "go_on"))
-            forfeited = self._forfeits(s, game, stragglers)
+            self._check_go_on(s, game, bool_field(body, "go_on"))
             if game.power_mode == "table" and game.offer is None:
                 self._set_offer(s, game, None)
             dice = (list(typed) if typed is not None
@@ -205,12 +212,14 @@ class RoundDesk(GameAccess):
             game.timer_ends_at = None
             data = {"number": number, "dice": dice, "typed": typed is not None,
                     "rounds": game.rounds, "player_count": self._active_count(s, game)}
-            # Every stream gets the event: it counts the heroes who lost dice, and each
-            # hero's own sheet lists theirs (a list of 10,000 would go to 10,000 phones).
-            emit(s, game, "roll", {**data, "forfeited_count": len(forfeited)})
-            return {**data, "forfeited": forfeited}
+            # The event reads no hero: every stream waits for it (issue 26.10).
+            emit(s, game, "roll", data)
+            return game.id, data
 
-        return self.store.write(normalise_code(code), work)
+        game_id, data = self.store.write(normalise_code(code), work)
+        time.sleep(0)  # under gevent: the roll's event reaches every stream first
+        # Each hero's own sheet lists the dice they lost; the host's reply lists the heroes.
+        return {**data, "forfeited": self._forfeited(game_id, data["number"])}
 
     def finish(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """End the game now (``go_on`` if some are still playing); the seed is revealed."""
@@ -222,8 +231,7 @@ class RoundDesk(GameAccess):
             if game.status == "over":
                 raise StoreError(Refusal.NOT_NOW, "game_over",
                                  N_("This game is over already."))
-            stragglers = self._stragglers(s, game)
-            self._check_go_on(stragglers, bool_field(body, "go_on"))
+            self._check_go_on(s, game, bool_field(body, "go_on"))
             return self._finish(s, game)
 
         return self.store.write(normalise_code(code), work)
@@ -266,3 +274,16 @@ class RoundDesk(GameAccess):
             return data
 
         return self.store.write(normalise_code(code), work)
+
+
+def _forfeited_in(replay: Replay, round_: int) -> list[int]:
+    """The dice ``replay``'s hero left unspent in round ``round_`` (forfeited by the next roll;
+    none for a round before the hero joined: it was missed)."""
+    if round_ < replay.joined:
+        return []
+    for r, dice in reversed(replay.forfeited):
+        if r == round_:
+            return list(dice)
+        if r < round_:
+            break
+    return []
