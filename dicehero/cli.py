@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
+from dicehero.cli_parser import Parser
 from dicehero.i18n import N_
 from dicehero.i18n import cli_gettext as _
 
@@ -33,7 +34,7 @@ ON_GEVENT = frozenset({"serve"})
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; the arguments of ``command`` (if known) are registered."""
-    parser = argparse.ArgumentParser(prog="dicehero", description=_(DESCRIPTION))
+    parser = Parser(prog="dicehero", description=_(DESCRIPTION))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=_(help_text), description=_(help_text))

@@ -119,6 +119,10 @@ PLACEHOLDER_NOTES = {
     "last": "the last cell number of a grid",
     "options": "the words a field may be, as: cells, pairs, track",
     "seed": "the number the dice were rolled from (a command's option)",
+    "option": "an option of a command as typed, as --paper (or COMMAND)",
+    "choices": "the values an option takes, as 'a4', 'letter'",
+    "arguments": "a command's options or values, as -o/--output",
+    "default": "an option's value when it is not given (argparse fills it)",
 }
 
 

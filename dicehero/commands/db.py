@@ -21,6 +21,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.exc import SQLAlchemyError
 
+from dicehero.i18n import N_
 from dicehero.i18n import cli_gettext as _
 from dicehero.store import Store, schema
 from dicehero.store.models import Base
@@ -30,16 +31,18 @@ from dicehero.store.schema import Revision, SchemaError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The sub-commands of ``db`` and the database they work on."""
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    for name, help_text in (("current", "show the database's revision and the code's newest"),
-                            ("upgrade", "upgrade the database to the code's newest revision")):
-        p = sub.add_parser(name, help=help_text, description=help_text)
+    for name, help_text in (("current", N_("show the database's revision and the code's newest")),
+                            ("upgrade", N_("upgrade the database to the code's newest revision"))):
+        p = sub.add_parser(name, help=_(help_text), description=_(help_text))
         p.add_argument("--instance", metavar="DIR",
-                       help="instance folder (default: instance/, or $DICEHERO_INSTANCE)")
+                       help=_("instance folder (default: instance/, or $DICEHERO_INSTANCE)"))
         p.add_argument("--database-url", metavar="URL",
-                       help="database (default: SQLite in the instance folder, or $DATABASE_URL)")
-    p = sub.add_parser("revision", help="(developers) write a migration for what the models "
-                                        "added since the newest revision")
-    p.add_argument("-m", "--message", required=True, help="what the revision does, in a line")
+                       help=_("database (default: SQLite in the instance folder, "
+                              "or $DATABASE_URL)"))
+    help_text = _("(developers) write a migration for what the models added since the newest "
+                  "revision")
+    p = sub.add_parser("revision", help=help_text, description=help_text)
+    p.add_argument("-m", "--message", required=True, help=_("what the revision does, in a line"))
 
 
 def run(args: argparse.Namespace) -> int:

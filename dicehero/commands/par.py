@@ -26,11 +26,14 @@ from dicehero.i18n import cli_pgettext as pgettext
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``par``."""
-    parser.add_argument("log", metavar="GAME.json", help="the game log (see docs/GAME-LOG.md)")
-    parser.add_argument("--seed", type=int, default=0, help="the par bot's seed (default 0)")
+    parser.add_argument("log", metavar="GAME.json",
+                        help=_("the game log (see docs/GAME-LOG.md)"))
+    parser.add_argument("--seed", type=int, default=0,
+                        help=_("the par bot's seed (default %(default)s)"))
     parser.add_argument("--reasons", action="store_true",
-                        help="also print each of par's decisions with its reason")
-    parser.add_argument("--json", action="store_true", help="print par and the scores as JSON")
+                        help=_("also print each of par's decisions with its reason"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print par and the scores as JSON"))
 
 
 def _offer(data: dict[str, Any], faces: int) -> list[int] | None:

@@ -20,11 +20,16 @@ from dicehero.i18n import cli_pgettext as pgettext
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``simulate``."""
-    parser.add_argument("--players", type=int, default=4, help="how many bots (default 4)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
-    parser.add_argument("--bot", choices=BOT_NAMES, default="greedy")
-    parser.add_argument("--edition", default=DEFAULT_EDITION, help="edition name or .toml path")
-    parser.add_argument("--log", metavar="FILE", help="also write the game log (JSON) here")
+    parser.add_argument("--players", type=int, default=4,
+                        help=_("how many bots (default %(default)s)"))
+    parser.add_argument("--seed", type=int, default=None,
+                        help=_("seed for the dice and the bots (default: a new one)"))
+    parser.add_argument("--bot", choices=BOT_NAMES, default="greedy",
+                        help=_("which bot plays (default %(default)s)"))
+    parser.add_argument("--edition", default=DEFAULT_EDITION,
+                        help=_("edition name or .toml path (default %(default)s)"))
+    parser.add_argument("--log", metavar="FILE",
+                        help=_("also write the game log (JSON) here"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -61,34 +61,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``dicehero print``."""
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--players", type=int, metavar="N",
-                     help="print N sheets with the hero name left blank (default: 1, "
-                          "or one per player with --game)")
+                     help=_("print N sheets with the hero name left blank (default: 1, "
+                            "or one per player with --game)"))
     who.add_argument("--names", metavar="FILE",
-                     help="a text file with one hero name per line ('-' reads standard input)")
+                     help=_("a text file with one hero name per line ('-' reads standard "
+                            "input)"))
     parser.add_argument("--game", metavar="CODE",
-                        help="print the game's join code and QR code on every sheet; without "
-                             "--players or --names, one sheet per player of the game")
+                        help=_("print the game's join code and QR code on every sheet; without "
+                               "--players or --names, one sheet per player of the game"))
     parser.add_argument("--register", action="store_true",
-                        help="with --game and --names: also write the names in as the game's "
-                             "paper heroes (before its first roll), so their sheets can be "
-                             "entered and ranked")
+                        help=_("with --game and --names: also write the names in as the game's "
+                               "paper heroes (before its first roll), so their sheets can be "
+                               "entered and ranked"))
+    # Translators: %(edition)s is the edition a sheet has when none is named (classic);
+    # %(known)s the editions there are, as classic, marathon.
     parser.add_argument("--edition", metavar="NAME",
-                        help=f"edition name or .toml file (default: the game's, else "
-                             f"{DEFAULT_EDITION}; known: {', '.join(available_editions())})")
+                        help=_("edition name or .toml file (default: the game's, else "
+                               "%(edition)s; known: %(known)s)", edition=DEFAULT_EDITION,
+                               known=", ".join(available_editions())))
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4",
-                        help="paper size (default: a4)")
-    parser.add_argument("--rules", action="store_true", help="add a one-page rules summary")
+                        help=_("paper size (default %(default)s)"))
+    parser.add_argument("--rules", action="store_true", help=_("add a one-page rules summary"))
     parser.add_argument("--lang", choices=languages(), default=None, metavar="LANG",
-                        help="the sheets' language (en, fr, ..., ja; default: DICEHERO_LANG)")
+                        help=_("the sheets' language (%(langs)s; default: DICEHERO_LANG)",
+                               langs=", ".join(languages())))
+    # Translators: %(port)s is a network port's number, as 5000.
     parser.add_argument("--url", metavar="BASE",
-                        help="the address phones open, in the QR code and printed beside it "
-                             "(default: $PUBLIC_URL, else this machine's network address on "
-                             f"port {DEFAULT_PORT}, as `dicehero serve` announces it)")
+                        help=_("the address phones open, in the QR code and printed beside it "
+                               "(default: $PUBLIC_URL, else this machine's network address on "
+                               "port %(port)s, as `dicehero serve` announces it)",
+                               port=DEFAULT_PORT))
     parser.add_argument("--database", metavar="URL",
-                        help="the live server's database for --game (default: $DATABASE_URL, "
-                             "else the SQLite file in the instance folder)")
+                        help=_("the live server's database for --game (default: $DATABASE_URL, "
+                               "else the SQLite file in the instance folder)"))
     parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf",
-                        help="where to write the PDF ('-' writes to standard output)")
+                        help=_("where to write the PDF ('-' writes to standard output)"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -31,21 +31,23 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``dicehero serve``."""
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0)")
-    parser.add_argument("--port", type=int, default=5000, help="port (5000)")
+    parser.add_argument("--host", default="0.0.0.0",
+                        help=_("the address to listen on (default %(default)s)"))
+    parser.add_argument("--port", type=int, default=5000,
+                        help=_("the port (default %(default)s)"))
     parser.add_argument("--instance", metavar="DIR",
-                        help="instance folder: database and config.py "
-                             "(default: instance/, or $DICEHERO_INSTANCE)")
+                        help=_("instance folder: database and config.py "
+                               "(default: instance/, or $DICEHERO_INSTANCE)"))
     parser.add_argument("--database-url", metavar="URL",
-                        help="database (default: SQLite in the instance folder, "
-                             "or $DATABASE_URL)")
-    parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
-    parser.add_argument("--access-log", action="store_true", help="log every request")
+                        help=_("database (default: SQLite in the instance folder, "
+                               "or $DATABASE_URL)"))
+    parser.add_argument("--no-qr", action="store_true", help=_("do not print the QR code"))
+    parser.add_argument("--access-log", action="store_true", help=_("log every request"))
     parser.add_argument("--workers", type=int, default=0, metavar="N",
-                        help="run N gunicorn gevent processes (needs DATABASE_URL on "
-                             "PostgreSQL and REDIS_URL; see docs/DEPLOY.md)")
+                        help=_("run N gunicorn gevent processes (needs DATABASE_URL on "
+                               "PostgreSQL and REDIS_URL; see docs/DEPLOY.md)"))
     parser.add_argument("--redis-url", metavar="URL",
-                        help="Redis for live events across processes (or $REDIS_URL)")
+                        help=_("Redis for live events across processes (or $REDIS_URL)"))
 
 
 def raise_file_limit() -> int:
