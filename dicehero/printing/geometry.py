@@ -6,7 +6,7 @@ numbers, so it can be tested without drawing anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # Paper sizes in millimetres (portrait width, height).
@@ -106,3 +106,20 @@ class Rect:
             out.append(Rect(self.x, y - h, self.w, h))
             y -= h + gap
         return out
+
+
+Flip = Callable[[Rect], Rect]
+
+
+def flip_in(within: Rect, rtl: bool) -> Flip:
+    """On a right-to-left sheet each rectangle :meth:`Rect.mirrored` inside ``within`` (what
+    English has at the left is at the right), else each rectangle as it is."""
+    if rtl:
+        return lambda r: r.mirrored(within)
+    return lambda r: r
+
+
+def flip_align(align: str, rtl: bool) -> str:
+    """A text's alignment on a right-to-left sheet: ``left`` and ``right`` swap (a line starts
+    at the right edge), ``centre`` stays."""
+    return {"left": "right", "right": "left"}.get(align, align) if rtl else align

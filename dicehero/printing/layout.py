@@ -10,6 +10,7 @@ edition with longer tracks or more rounds lays itself out without new code.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -51,6 +52,14 @@ class PageLayout:
             if element.kind == kind and element.location == location:
                 return element
         raise KeyError(f"no {kind} element for location {location}")
+
+    def mirrored(self) -> PageLayout:
+        """The same page with every element's place mirrored, for a right-to-left sheet:
+        what English has on the left (City Hall, the rounds) is on the right, as on the
+        phone's mirrored sheet."""
+        elements = tuple(dataclasses.replace(e, frame=e.frame.mirrored(self.content))
+                         for e in self.elements)
+        return dataclasses.replace(self, elements=elements)
 
 
 def round_columns(rounds: int) -> int:

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from dicehero.engine.edition import Edition, Location
-from dicehero.printing.geometry import Rect
+from dicehero.printing.geometry import Rect, flip_in
 from dicehero.printing.language import _
 from dicehero.printing.layout import is_wide, round_columns
 from dicehero.printing.panel import HEAD_H, PAD, RULE_H
@@ -218,9 +218,11 @@ class HeaderParts:
     qr: Rect
 
 
-def header_parts(frame: Rect) -> HeaderParts:
-    """The QR square at the right, the game field left of it, the title taking the rest."""
+def header_parts(frame: Rect, rtl: bool = False) -> HeaderParts:
+    """The QR square at the right, the game field left of it, the title taking the rest;
+    the other way round on a right-to-left sheet."""
     qr = Rect(frame.right - frame.h, frame.y, frame.h, frame.h)
     game = Rect(qr.x - 2.0 - 62.0, frame.y, 62.0, frame.h)
     title = Rect(frame.x, frame.y, game.x - frame.x - 2.0, frame.h)
-    return HeaderParts(title, game, qr)
+    flip = flip_in(frame, rtl)
+    return HeaderParts(flip(title), flip(game), flip(qr))

@@ -58,6 +58,8 @@ def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO
     Raises ValueError for an unknown paper size or when there is nothing to print.
     """
     layout = page_layout(edition, paper)
+    if i18n.is_rtl(lang):
+        layout = layout.mirrored()
     english, edition = edition, in_language(edition, lang)
     if not sheets and not rules:
         raise ValueError("nothing to print: no sheets and no rules page")

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from dicehero.engine.edition import Edition
 from dicehero.i18n import N_, is_rtl
 from dicehero.printing import icons
-from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.geometry import Rect, flip_align, flip_in, pt
 from dicehero.printing.kinds import print_kind
 from dicehero.printing.language import _, current
 from dicehero.printing.layout import Element, PageLayout, is_wide
@@ -125,23 +125,30 @@ def _caption(c: Canvas, box: Rect, bold: str, rest: str = "", size_pt: float = 8
 
 
 def draw_header(c: Canvas, edition: Edition, element: Element) -> None:
-    """The title block and the empty game-code field."""
-    parts = header_parts(element.frame)
+    """The title block and the empty game-code field (title at the right, QR code at the
+    left on a right-to-left sheet)."""
+    rtl = is_rtl(current())
+    parts = header_parts(element.frame, rtl)
     title = parts.title
+    start = flip_align("left", rtl)
     c.setFillGray(0)
     draw_fitted(c, edition.title.upper(), BOLD, 22,
-                title.top_part(title.h * 0.62).inset(0, 1), min_pt=12)
+                title.top_part(title.h * 0.62).inset(0, 1), align=start, min_pt=12)
     draw_fitted(c, edition_line(edition), REGULAR, 8,
-                title.bottom_part(title.h * 0.38).top_part(4.0))
+                title.bottom_part(title.h * 0.38).top_part(4.0), align=start)
     game = parts.game
     _panel(c, game, 5.0, weight=1.0)
     c.setFont(BOLD, pt(7.5))
-    draw_string(c, game.x + 2.0, game.top - 3.6, _("GAME CODE"), BOLD, pt(7.5))
+    draw_string(c, game.right - 2.0 if rtl else game.x + 2.0, game.top - 3.6, _("GAME CODE"),
+                BOLD, pt(7.5), start)
 
 
 def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
-    """The middle circle: name line, room to draw the hero, superpower and its uses."""
+    """The middle circle: name line, room to draw the hero, superpower and its uses (the
+    superpower's box at the right on a right-to-left sheet, its uses left of it)."""
     h = hero_parts(edition, element.frame)
+    rtl = is_rtl(current())
+    flip = flip_in(element.frame, rtl)
     c.setLineWidth(pt(1.4))
     c.circle(h.cx, h.cy, h.r, stroke=1, fill=0)
     c.setLineWidth(pt(0.6))
@@ -153,22 +160,24 @@ def draw_hero(c: Canvas, edition: Edition, element: Element) -> None:
     _centred(c, _("(your token starts in this circle)"), REGULAR, 6.5, h.drawing.x,
              h.drawing.w, h.drawing.cy - 3.4)
     c.setFillGray(0)
-    icons.box(c, h.power, weight=1.0)
+    icons.box(c, flip(h.power), weight=1.0)
     for use in h.uses:
-        icons.box(c, use, weight=1.0)
+        icons.box(c, flip(use), weight=1.0)
     half = (h.uses[0].x - h.power.right) / 2 if h.uses else h.power.w
     power = _("SUPERPOWER #")
     room = h.power.w + 2 * half - 1.0
-    if width(power, BOLD, pt(6)) > room:  # a long word: right-aligned, grows to the left
+    if width(power, BOLD, pt(6)) > room:  # a long word: ends at the box, grows outwards
         right = h.power.right + half - 0.5
-        draw_fitted(c, power, BOLD, 6, Rect(h.cx - 0.8 * h.r, h.power.top + 0.26,
-                                            right - (h.cx - 0.8 * h.r), 3.0),
-                    align="right", min_pt=4.5)
+        draw_fitted(c, power, BOLD, 6, flip(Rect(h.cx - 0.8 * h.r, h.power.top + 0.26,
+                                                 right - (h.cx - 0.8 * h.r), 3.0)),
+                    align=flip_align("right", rtl), min_pt=4.5)
     else:
-        _centred(c, power, BOLD, 6, h.power.x - half + 0.5, room, h.power.top + 1.0)
+        label = flip(Rect(h.power.x - half + 0.5, 0, room, 0))
+        _centred(c, power, BOLD, 6, label.x, label.w, h.power.top + 1.0)
     if h.uses:
         left, right = h.uses[0].x - half + 0.5, h.uses[-1].right + half - 0.5
-        _centred(c, _("X ONE PER USE"), BOLD, 6, left, right - left, h.uses[0].top + 1.0)
+        label = flip(Rect(left, 0, right - left, 0))
+        _centred(c, _("X ONE PER USE"), BOLD, 6, label.x, label.w, h.uses[0].top + 1.0)
 
 
 def _centred(c: Canvas, text: str, font: str, size_pt: float, x: float, w: float,
@@ -180,23 +189,27 @@ def _centred(c: Canvas, text: str, font: str, size_pt: float, x: float, w: float
 
 
 def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
-    """A location panel: number, name, minions and rule, then its boxes by kind."""
+    """A location panel: number, name, minions and rule, then its boxes by kind; on a
+    right-to-left sheet the heading starts at the right (number, then name) and its
+    minions are at the left."""
     location = edition.location(element.location)
     parts = panel_parts(location, element.frame, edition.minions_per_location)
     _panel(c, element.frame, parts.head.h, weight=1.1)
     head = parts.head
+    rtl = is_rtl(current())
+    flip, start = flip_in(element.frame, rtl), flip_align("left", rtl)
     badge = Rect(head.x + 1.0, head.y + 0.8, head.h - 1.6, head.h - 1.6)
-    icons.number_badge(c, badge, location.number)
+    icons.number_badge(c, flip(badge), location.number)
     name_box = Rect(badge.right + 1.6, head.y, (parts.minions[0].x if parts.minions
                                                  else head.right) - badge.right - 3.0, head.h)
-    used = draw_fitted(c, location.name.upper(), BOLD, 11.5, name_box,
+    used = draw_fitted(c, location.name.upper(), BOLD, 11.5, flip(name_box), align=start,
                        min_pt=7)
     for slot in parts.minions:
-        icons.minion(c, slot)
+        icons.minion(c, flip(slot))
     if is_wide(location):  # the rule follows the name in the heading bar
         x = name_box.x + used + 4.0
         rule = Rect(x, head.y, parts.rule.right - x, head.h)
-        draw_fitted(c, location.rule, ITALIC, 8.5, rule, min_pt=6)
+        draw_fitted(c, location.rule, ITALIC, 8.5, flip(rule), align=start, min_pt=6)
     else:
         draw_block(c, location.rule, ITALIC, 7.5, parts.rule,
                    max_lines=2, min_pt=6)
@@ -207,8 +220,11 @@ def draw_location(c: Canvas, edition: Edition, element: Element) -> None:
 
 
 def draw_superpowers(c: Canvas, edition: Edition, element: Element) -> None:
-    """The superpower table: number, name and what it does, one entry per die face."""
+    """The superpower table: number, name and what it does, one entry per die face (from
+    the right on a right-to-left sheet: number, then name, then what it does)."""
     frame = element.frame
+    rtl = is_rtl(current())
+    flip, start = flip_in(frame, rtl), flip_align("left", rtl)
     _panel(c, frame, 6.0)
     _caption(c, frame.top_part(6.0).inset(2.0, 0), _("Superpowers"),
              _("roll 2 dice, choose one; use it %(n)s times", n=edition.superpower_uses))
@@ -227,21 +243,25 @@ def draw_superpowers(c: Canvas, edition: Edition, element: Element) -> None:
         top = body.top - i * slot
         block = len(lines) * size * 1.18
         y = top - (slot - block) / 2 - size * 0.9
-        icons.number_badge(c, Rect(body.x, top - slot / 2 - die / 2, die, die), sp.number)
+        icons.number_badge(c, flip(Rect(body.x, top - slot / 2 - die / 2, die, die)),
+                           sp.number)
         x = body.x + die + 2.0
+        text_x = body.right - die - 2.0 if rtl else x
         for k, text in enumerate(lines):
             yy = y - k * size * 1.18
             if k == 0 and text.startswith(printable(sp.name)):
                 name = printable(sp.name)
-                draw_string(c, x, yy, name, BOLD, size)
-                draw_string(c, x + width(name, BOLD, size) + width(" ", REGULAR, size), yy,
-                            text[len(name):].lstrip(), REGULAR, size)
+                draw_string(c, text_x, yy, name, BOLD, size, start)
+                gap = width(name, BOLD, size) + width(" ", REGULAR, size)
+                draw_string(c, text_x - gap if rtl else text_x + gap, yy,
+                            text[len(name):].lstrip(), REGULAR, size, start)
             else:
-                draw_string(c, x, yy, text, REGULAR, size)
+                draw_string(c, text_x, yy, text, REGULAR, size, start)
         if i + 1 < n:
             c.setStrokeGray(0.75)
             c.setLineWidth(pt(0.4))
-            c.line(x, top - slot, body.right, top - slot)
+            rule = flip(Rect(x, 0, body.right - x, 0))
+            c.line(rule.x, top - slot, rule.right, top - slot)
             c.setStrokeGray(0)
 
 
@@ -271,7 +291,7 @@ def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
     frame = element.frame
     _panel(c, frame, 0.0)
     t = tally_parts(edition, frame)
-    flip = (lambda r: r.mirrored(frame)) if is_rtl(current()) else (lambda r: r)
+    flip = flip_in(frame, is_rtl(current()))
     captions = [flip(r) for r in t.captions]
     _caption(c, captions[0], _("Wild dice"), _("circle when earned, X when used"))
     _caption(c, captions[1], _("Bystanders"),
@@ -292,17 +312,20 @@ def draw_tallies(c: Canvas, edition: Edition, element: Element) -> None:
 
 
 def draw_scores(c: Canvas, edition: Edition, element: Element) -> None:
-    """The score strip: a box per location, Bystanders, Minions and the total."""
+    """The score strip: a box per location, Bystanders, Minions and the total (from the
+    right on a right-to-left sheet, each sign right of its box)."""
+    rtl = is_rtl(current())
+    flip = flip_in(element.frame, rtl)
     boxes = score_parts(edition, element.frame)
     for i, score in enumerate(boxes):
         last = i == len(boxes) - 1
-        f = score.frame
+        f = flip(score.frame)
         _panel(c, f, 4.6, weight=1.8 if last else 0.9)
         draw_fitted(c, score.label, BOLD, 7.0, f.top_part(4.6).inset(1.2, 0), align="centre",
                     min_pt=SCORE_LABEL_MIN_PT)
         if score.sign:
             c.setFont(BOLD, pt(13))
-            c.drawCentredString(f.x - 1.8, f.cy - 1.9, score.sign)
+            c.drawCentredString(f.right + 1.8 if rtl else f.x - 1.8, f.cy - 1.9, score.sign)
 
 
 STATIC_DRAWERS: dict[str, Callable[[Canvas, Edition, Element], None]] = {
@@ -332,22 +355,27 @@ def draw_personal(c: Canvas, edition: Edition, layout: PageLayout, sheet: SheetH
         draw_name(c, sheet.hero, 16, Rect(h.name.x, h.name.y + 0.6, h.name.w, 6.0),
                   align="centre", min_pt=7)
         c.restoreState()
-    parts = header_parts(layout.find("header").frame)
+    rtl = is_rtl(current())
+    parts = header_parts(layout.find("header").frame, rtl)
     if sheet.game:
         c.saveState()
         game = parts.game
         code = printable(sheet.game)
         size = fit_size(code, MONO, 20, game.w - 4.0, min_pt=9)
         c.setFont(MONO, size)
-        c.drawString(game.x + 2.0, game.y + 4.9, code)
+        if rtl:
+            c.drawRightString(game.right - 2.0, game.y + 4.9, code)
+        else:
+            c.drawString(game.x + 2.0, game.y + 4.9, code)
         c.restoreState()
     if sheet.url:
         c.saveState()
         game = parts.game
         c.setFont(REGULAR, pt(6.5))
-        draw_string(c, game.right - 2.0, game.top - 3.6, _(sheet.label), REGULAR, pt(6.5),
-                    align="right")
+        draw_string(c, game.x + 2.0 if rtl else game.right - 2.0, game.top - 3.6,
+                    _(sheet.label), REGULAR, pt(6.5), align=flip_align("right", rtl))
         draw_fitted(c, sheet.shown or sheet.url, REGULAR, 6.5,
-                    Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0))
+                    Rect(game.x + 2.0, game.y + 0.6, game.w - 4.0, 3.0),
+                    align=flip_align("left", rtl))
         draw_qr(c, parts.qr, sheet.url)
         c.restoreState()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Location
+from dicehero.i18n import is_rtl
 from dicehero.printing import icons
 from dicehero.printing.cells import (
     cell_position,
@@ -16,9 +17,9 @@ from dicehero.printing.cells import (
     line_kind,
     line_summary,
 )
-from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.geometry import Rect, flip_align, flip_in, pt
 from dicehero.printing.kinds.base import PrintKind
-from dicehero.printing.language import _, pgettext
+from dicehero.printing.language import _, current, pgettext
 from dicehero.printing.panel import BADGE, CHROME, LEGEND_LINE, PanelSize
 from dicehero.printing.text import BOLD, REGULAR, draw_fitted, draw_string, reward_name, wrap
 
@@ -37,9 +38,11 @@ class GridParts:
     beside: bool
 
 
-def grid_parts(location: Location, body: Rect) -> GridParts:
+def grid_parts(location: Location, body: Rect, rtl: bool = False) -> GridParts:
     """Place the cells of a ``cells`` location, the Honor badges of its rows and columns
-    beside and under them, and the legend (line Honor, rewards) right of or below it."""
+    beside and under them, and the legend (line Honor, rewards) right of or below it; on a
+    right-to-left sheet all mirrored (the first column at the right, the rows' Honor and
+    the legend left of the grid), as the phone's mirrored sheet has it."""
     n_rows = len(location.rows)
     n_cols = max(len(r) for r in location.rows)
     kinds = [line_kind(location, line) for line in location.lines]
@@ -81,8 +84,10 @@ def grid_parts(location: Location, body: Rect) -> GridParts:
             x = x0 + (index + 0.5) * cell
             column_badges[index] = Rect(x - BADGE / 2, top - (last + 1) * cell - 0.8 - BADGE,
                                         BADGE, BADGE)
-    return GridParts(tuple(cells), row_badges, column_badges, legend, beside)
-
+    flip = flip_in(body, rtl)
+    return GridParts(tuple(flip(r) for r in cells),
+                     {k: flip(r) for k, r in row_badges.items()},
+                     {k: flip(r) for k, r in column_badges.items()}, flip(legend), beside)
 
 
 def _bracketable(location: Location) -> bool:
@@ -98,40 +103,47 @@ def _bracketable(location: Location) -> bool:
 
 
 def _draw_grid_legend(c: Canvas, location: Location, cells: tuple[Rect, ...],
-                      legend: Rect, beside: bool) -> None:
+                      legend: Rect, beside: bool, rtl: bool = False) -> None:
+    """The line Honor and the rewards: beside a grid a bracket per reward group, else a
+    line each; mirrored inside ``legend`` on a right-to-left sheet (bracket, icon, words
+    from the right)."""
     summary = line_summary(location)
     line_h = LEGEND_LINE
     icon = line_h - 0.9
+    flip, start = flip_in(legend, rtl), flip_align("left", rtl)
+
     if beside and _bracketable(location):
         for group in location.rewards:
             top = max(cells[i].top for i in group.cells) - 0.9
             bottom = min(cells[i].y for i in group.cells) + 0.9
-            x = legend.x
+            x, tick = (legend.right, -1.2) if rtl else (legend.x, 1.2)
             c.setLineWidth(pt(0.8))
-            c.lines([(x, top, x + 1.2, top), (x, top, x, bottom), (x, bottom, x + 1.2, bottom)])
+            c.lines([(x, top, x + tick, top), (x, top, x, bottom), (x, bottom, x + tick, bottom)])
             mid = (top + bottom) / 2
-            icons.reward(c, Rect(x + 2.0, mid - icon / 2, icon, icon), group.reward)
+            icons.reward(c, flip(Rect(legend.x + 2.0, mid - icon / 2, icon, icon)), group.reward)
             lines = wrap(pgettext("reward", group.label), REGULAR, pt(7),
-                         legend.right - x - 3.0 - icon)[:2]
+                         legend.w - 3.0 - icon)[:2]
             c.setFont(REGULAR, pt(7))
+            text_x = x - 3.0 - icon if rtl else x + 3.0 + icon
             for k, text in enumerate(lines):
-                draw_string(c, x + 3.0 + icon, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text,
-                            REGULAR, pt(7))
+                draw_string(c, text_x, mid + (len(lines) / 2 - k - 0.75) * pt(8.5), text,
+                            REGULAR, pt(7), start)
         y = legend.y + 0.5
         for text in reversed(summary):
-            draw_fitted(c, text, BOLD, 7.5, Rect(legend.x, y, legend.w, line_h))
+            draw_fitted(c, text, BOLD, 7.5, Rect(legend.x, y, legend.w, line_h), align=start)
             y += line_h
         return
     y = legend.top - line_h
     for text in summary:
-        draw_fitted(c, text, BOLD, 7.5, Rect(legend.x + 1.0, y, legend.w - 1.0, line_h),
-                    align="left")
+        draw_fitted(c, text, BOLD, 7.5, flip(Rect(legend.x + 1.0, y, legend.w - 1.0, line_h)),
+                    align=start)
         y -= line_h
     for group in location.rewards:
-        icons.reward(c, Rect(legend.x + 1.0, y + 0.45, icon, icon), group.reward)
+        icons.reward(c, flip(Rect(legend.x + 1.0, y + 0.45, icon, icon)), group.reward)
         # Translators: beside a reward icon; %(line)s is what earns it (a row, a column).
         draw_fitted(c, _("for %(line)s", line=pgettext("reward", group.label)), REGULAR, 7.5,
-                    Rect(legend.x + 2.5 + icon, y, legend.w - 2.5 - icon, line_h))
+                    flip(Rect(legend.x + 2.5 + icon, y, legend.w - 2.5 - icon, line_h)),
+                    align=start)
         y -= line_h
 
 
@@ -149,7 +161,8 @@ class Cells(PrintKind):
                          CHROME + 6.2 * rows + 5.8, CHROME + 9.5 * rows + 5 + legend)
 
     def draw(self, c: Canvas, location: Location, body: Rect) -> None:
-        g = grid_parts(location, body)
+        rtl = is_rtl(current())
+        g = grid_parts(location, body, rtl)
         for cell, number in zip(g.cells, location.cell_numbers, strict=True):
             inner = cell.inset(0.5)
             icons.box(c, inner, weight=0.9)
@@ -165,7 +178,7 @@ class Cells(PrintKind):
             icons.honor(c, badge, honors[("row", index)])
         for index, badge in g.column_badges.items():
             icons.honor(c, badge, honors[("column", index)])
-        _draw_grid_legend(c, location, g.cells, g.legend, g.beside)
+        _draw_grid_legend(c, location, g.cells, g.legend, g.beside, rtl)
 
     def scoring(self, location: Location) -> str:
         parts = line_summary(location)

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Location
+from dicehero.i18n import is_rtl
 from dicehero.printing import icons
-from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.geometry import Rect, flip_in, pt
 from dicehero.printing.kinds.base import PrintKind, boxes_scoring
-from dicehero.printing.language import _
+from dicehero.printing.language import _, current
 from dicehero.printing.panel import BADGE, CHROME, ICON, PanelSize, badge_and_icon
 
 
@@ -38,9 +39,10 @@ def _pair_box(cols: int, n: int, body: Rect, side: bool) -> float:
     return min((cw - _PAIR_GAP - 3.0) / 2, ch - BADGE - 2.4, 13.0)
 
 
-def pair_parts(location: Location, body: Rect) -> list[PairParts]:
+def pair_parts(location: Location, body: Rect, rtl: bool = False) -> list[PairParts]:
     """Place the pairs in the grid of columns, with the Honor below or beside each pair,
-    that gives the biggest boxes."""
+    that gives the biggest boxes; mirrored on a right-to-left sheet (the first pair at the
+    right, a pair's Honor left of it)."""
     n = len(location.boxes)
     options = [(_pair_box(k, n, body, side), -k, not side, k, side)
                for k in range(1, n + 1) for side in (False, True)]
@@ -66,6 +68,10 @@ def pair_parts(location: Location, body: Rect) -> list[PairParts]:
             second_x = cell.cx + _PAIR_GAP / 2
             badge, reward = badge_and_icon(cell.cx, y - 0.8 - BADGE, rewarded)
         out.append(PairParts(Rect(left, y, box, box), Rect(second_x, y, box, box), badge, reward))
+    if rtl:
+        flip = flip_in(body, rtl)
+        out = [PairParts(flip(p.first), flip(p.second), flip(p.badge), flip(p.reward))
+               for p in out]
     return out
 
 
@@ -85,11 +91,14 @@ class Pairs(PrintKind):
                          CHROME + 15.0 * math.ceil(n / pair_columns(n)))
 
     def draw(self, c: Canvas, location: Location, body: Rect) -> None:
-        for pair, box in zip(pair_parts(location, body), location.boxes, strict=True):
+        pairs = pair_parts(location, body, is_rtl(current()))
+        for pair, box in zip(pairs, location.boxes, strict=True):
             icons.box(c, pair.first, weight=0.9)
             icons.box(c, pair.second, weight=0.9)
             mid_y = pair.first.cy
-            mid_x = (pair.first.right + pair.second.x) / 2
+            # between the two boxes, whichever side the first is on
+            mid_x = (min(pair.first.right, pair.second.right)
+                     + max(pair.first.x, pair.second.x)) / 2
             c.setLineWidth(pt(0.8))
             c.line(mid_x - 0.9, mid_y + 0.5, mid_x + 0.9, mid_y + 0.5)
             c.line(mid_x - 0.9, mid_y - 0.5, mid_x + 0.9, mid_y - 0.5)

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from dicehero.engine.edition import Location
+from dicehero.i18n import is_rtl
 from dicehero.printing import icons
-from dicehero.printing.geometry import Rect, pt
+from dicehero.printing.geometry import Rect, flip_in, pt
 from dicehero.printing.kinds.base import PrintKind, boxes_scoring
-from dicehero.printing.language import _
+from dicehero.printing.language import _, current
 from dicehero.printing.panel import BADGE, CHROME, HEAD_H, ICON, PAD, PanelSize, badge_and_icon
 from dicehero.printing.text import BOLD, draw_string
 
@@ -27,8 +28,10 @@ class TrackParts:
     start: Rect
 
 
-def track_parts(location: Location, body: Rect) -> TrackParts:
-    """Place a track's boxes left to right, or bottom to top for an upward track."""
+def track_parts(location: Location, body: Rect, rtl: bool = False) -> TrackParts:
+    """Place a track's boxes left to right (right to left for a ``left`` track), or bottom
+    to top for an upward track, its arrow at the left and each box's Honor at its right (the
+    other way round on a right-to-left sheet, ``rtl``)."""
     n = len(location.boxes)
     boxes, badges, rewards = [], [], []
     if location.layout == "up":
@@ -45,6 +48,10 @@ def track_parts(location: Location, body: Rect) -> TrackParts:
             badges.append(Rect(x0 + w + 1.5, y + (h - BADGE) / 2, BADGE, BADGE))
             rewards.append(Rect(x0 + w + 2.5 + BADGE, y + (h - ICON) / 2, ICON, ICON))
         start = Rect(x0 - 3.0, start.y, w + 6.0, start.h)
+        if rtl:
+            flip = flip_in(body, rtl)
+            boxes, badges, rewards = ([flip(r) for r in rs] for rs in (boxes, badges, rewards))
+            start = flip(start)
     else:
         start_w = 9.0
         row = body.right_of(start_w)
@@ -81,7 +88,8 @@ class Track(PrintKind):
         return PanelSize(56.0, HEAD_H + 2 * PAD + 11.5, HEAD_H + 2 * PAD + 17.0, wide=True)
 
     def draw(self, c: Canvas, location: Location, body: Rect) -> None:
-        t = track_parts(location, body)
+        rtl = is_rtl(current())
+        t = track_parts(location, body, rtl)
         up, left = location.layout == "up", location.layout == "left"
         for i, (box, badge, reward, spec) in enumerate(
                 zip(t.boxes, t.badges, t.rewards, location.boxes, strict=True)):
@@ -95,7 +103,7 @@ class Track(PrintKind):
         c.setFont(BOLD, pt(6.5))
         if up:
             draw_string(c, t.boxes[0].cx, t.start.y + 0.8, _("START"), BOLD, pt(6.5), "centre")
-            x = t.boxes[0].x - 3.0
+            x = t.boxes[0].right + 3.0 if rtl else t.boxes[0].x - 3.0
             icons.arrow(c, x, t.boxes[0].y, x, t.boxes[-1].top)
         else:
             draw_string(c, t.start.cx - 0.8, t.start.cy + 1.0, _("START"), BOLD, pt(6.5), "centre")
