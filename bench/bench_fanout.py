@@ -2,8 +2,10 @@
 
     .venv/bin/python bench/bench_fanout.py [--phones 100 1000 5000] [--rolls 3]
         [--done 500 5000] [--push | --pushed-only | --events-only] [--before DIR]
+        [--workers 2]
 
-A real ``dicehero serve`` (one process, SQLite). For each N a fresh game with N REAL
+A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` gunicorn gevent workers
+on a fresh PostgreSQL database with Redis as the bus). For each N a fresh game with N REAL
 heroes (rows of the game's database, each with its own secret, as N joins would leave
 them: the store folds and counts them like any others), each with a phone: an event
 stream and a kept-alive connection for its requests.
@@ -49,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import cpu_s, pct, raise_nofile, wait_idle  # noqa: E402
 from hostroll import HostReply, roll_request  # noqa: E402
 from liveserver import Server, request  # noqa: E402
+from pgkit import REDIS_URL, fresh_database  # noqa: E402
 from scalekit import kill_tree  # noqa: E402
 
 epoll = monkey.get_original("select", "epoll")
@@ -61,13 +64,15 @@ def class_of(server: Server, n: int) -> tuple[str, str, list[tuple[int, str]]]:
     """A game with ``n`` heroes written into its database; their (id, secret)s."""
     from sqlalchemy import create_engine, insert, select
 
+    from dicehero.store.db import normalise_url
     from dicehero.store.models import Game, Player
 
     _status, game = request(server.port, "POST", "/api/games", {})
     code, host = game["code"], game["host_secret"]
     request(server.port, "POST", f"/api/games/{code}/offer", {"choices": [1, 2]}, host)
     keys = [secrets.token_urlsafe(32) for _ in range(n)]
-    engine = create_engine(f"sqlite:///{server.instance / 'dicehero.sqlite'}")
+    engine = create_engine(normalise_url(server.env.get("DATABASE_URL")
+                                         or f"sqlite:///{server.instance / 'dicehero.sqlite'}"))
     with engine.begin() as conn:
         game_id = conn.scalar(select(Game.id).where(Game.code == code))
         conn.execute(insert(Player), [
@@ -270,15 +275,27 @@ def done_round(server: Server, n: int) -> dict:
 
 
 def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Path) -> None:
+    """Every measure against one server (``--workers N``: on a fresh PostgreSQL database)."""
+    with fresh_database() if args.workers else contextlib.nullcontext() as pg:
+        env = {"DATABASE_URL": pg, "REDIS_URL": REDIS_URL} if pg else {}
+        measure(label, root, args, tmp, env)
+
+
+def measure(label: str, root: Path | None, args: argparse.Namespace, tmp: Path,
+            env: dict[str, str]) -> None:
     inst = tmp / label
     inst.mkdir()
     (inst / "config.py").write_text("RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n"
                                     "CONNECTIONS_PER_ADDRESS = 0\nMAX_PLAYERS = 10**6\n")
-    env = {"PYTHONPATH": str(root)} if root else {}
-    server = Server(inst, env=env, **({"root": root} if root else {})).start(timeout=60)
+    env = {**env, "PYTHONPATH": str(root)} if root else env
+    workers = ("--workers", str(args.workers)) if args.workers else ()
+    server = Server(inst, env=env, args=workers,
+                    **({"root": root} if root else {})).start(timeout=120)
     SERVER_PID[0] = server.pid
     try:
-        print(f"== {label}: server from {root or 'this checkout'}", flush=True)
+        print(f"== {label}: server from {root or 'this checkout'}"
+              + (f", {args.workers} workers, PostgreSQL + Redis" if args.workers else
+                 ", one process, SQLite"), flush=True)
         modes = ([False] if args.events_only else [True] if args.pushed_only
                  else [False, True] if args.push else [False])
         for n, push in ((n, push) for n in args.phones for push in modes):
@@ -312,6 +329,8 @@ def main() -> int:
     ap.add_argument("--events-only", action="store_true",
                     help="only the roll event to each hero's stream (no sheet read or pushed)")
     ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="gunicorn workers, on PostgreSQL + Redis (default: one process, SQLite)")
     args = ap.parse_args()
     print(f"open files allowed: {raise_nofile()}; cores: {os.cpu_count()}; load average "
           f"{os.getloadavg()}")
