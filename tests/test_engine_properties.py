@@ -134,11 +134,30 @@ def test_every_edition_plays_random_games_to_the_end(name: str) -> None:
 
 
 def test_evolve_changes_exactly_the_fields_a_sheet_has() -> None:
-    fields = set(Sheet.__dataclass_fields__) - {"edition", "reward_counts"}
+    fields = set(Sheet.__dataclass_fields__) - {"edition", "reward_counts", "scored"}
     assert set(inspect.signature(Sheet.evolve).parameters) - {"self"} == fields
     sheet = new_sheet(CLASSIC, (2, 5))
     assert sheet.evolve() == sheet
     assert sheet.evolve(round=3).round == 3
+
+
+def test_a_roll_keeps_the_score_and_a_mark_scores_again() -> None:
+    """A hero's sheet pushed after each roll is not scored again (issue 26.6): the score is
+    kept with the marks, and a new mark or minion makes a new one."""
+    sheet = apply(new_sheet(CLASSIC, (2, 5)), {"type": "choose", "superpower": 2})
+    sheet = start_round(sheet, [1, 2, 3, 4])
+    first = score(sheet)
+    sheet = apply(sheet, {"type": "done"})
+    rolled = start_round(sheet, [6, 6, 6, 6])
+    assert score(rolled) is first
+    marked = rolled
+    for die in range(4):  # the first die moves the hero from the middle, a next one marks
+        tries = [apply(marked, a) for a in legal_actions(marked, die)]
+        marked = next((t for t in tries if t.marks != rolled.marks), tries[0])
+        if marked.marks != rolled.marks:
+            break
+    assert marked.marks != rolled.marks
+    assert score(marked) is not first and score(marked).total == recount(marked)
 
 
 @settings(max_examples=300, deadline=None)

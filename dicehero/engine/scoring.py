@@ -38,10 +38,13 @@ class Score:
 
 def score(sheet: Sheet) -> Score:
     """The Honor the sheet is worth now (at the end of the game, its final score)."""
+    made = sheet.scored
+    if made is not None:  # scored before, with these marks and minions
+        return made
     ed = sheet.edition
     rescued = sheet.bystanders
     defeated = sum(sheet.minions)
-    return Score(
+    made = Score(
         locations=tuple((loc.name, locations.honor(loc, marks))
                         for loc, marks in zip(ed.locations, sheet.marks, strict=True)),
         bystanders=rescued,
@@ -49,3 +52,5 @@ def score(sheet: Sheet) -> Score:
         minions=defeated,
         minion_honor=defeated * ed.minion_honor,
     )
+    object.__setattr__(sheet, "scored", made)  # a cache, not a change
+    return made

@@ -67,6 +67,9 @@ class Sheet:
     previous: Sheet | None = None
     # A cache of (wild dice earned, bystanders) for these marks; never stored or compared.
     reward_counts: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    # A cache of the score (a scoring.Score) of these marks and minions; never stored or
+    # compared. A roll keeps it: a hero's sheet pushed after each roll is not scored again.
+    scored: Any = field(default=None, compare=False, repr=False)
 
     @property
     def wild_earned(self) -> int:
@@ -138,6 +141,7 @@ class Sheet:
         new.powers_used = self.powers_used if powers_used is _KEEP else powers_used
         new.previous = self.previous if previous is _KEEP else previous
         new.reward_counts = self.reward_counts if marks is _KEEP else None
+        new.scored = self.scored if marks is _KEEP and minions is _KEEP else None
         new.__class__ = Sheet  # the same slots: from here on it is frozen like any sheet
         return new
 
