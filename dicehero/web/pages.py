@@ -33,7 +33,7 @@ from dicehero.store.names import NAME_MAX
 from dicehero.web import games
 from dicehero.web.device import give_device, this_device
 from dicehero.web.errors import MissingPage
-from dicehero.web.language import edition_shown
+from dicehero.web.language import current_language, edition_shown
 
 bp = Blueprint("pages", __name__)
 
@@ -53,6 +53,24 @@ def _game_state(code: str) -> dict[str, Any]:
 
 
 _INDENT = re.compile(r"\n\s+")
+
+
+_BLANK_SHEETS: dict[tuple[str, str, str], Markup] = {}
+
+
+@bp.app_template_global("blank_sheet")
+def blank_sheet(edition: dict[str, Any]) -> Markup:
+    """The blank sheet of ``edition`` (as shown, ``edition_shown``) for the phone, solo and
+    paper pages: drawn once per edition and language, as it is the same for every reader.
+    Drawing its hundred boxes was three quarters of a join page's CPU (11 ms), which any
+    address could ask for as often as its read limit lets it (issue 26). Editions are loaded
+    once per process (``load_edition``), so the name says which one it is."""
+    key = (edition["name"], current_language(), request.script_root)
+    html = _BLANK_SHEETS.get(key)
+    if html is None:
+        macro = current_app.jinja_env.get_template("_sheet.html").module.sheet  # type: ignore[attr-defined]
+        html = _BLANK_SHEETS[key] = Markup(macro(edition))
+    return html
 
 
 @bp.app_template_filter("unindent")
