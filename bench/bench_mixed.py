@@ -24,10 +24,12 @@ the class's NAT):
     together     every load above at once
 
 Per load it prints the taps' p50/p99, timeouts (10 s) and 5xx, what the load itself
-got, and for the slow streams how many the server closed. First, back-to-back GETs on a
-kept-alive connection (Nagle: the delayed ACK). ``--before DIR`` runs the same against
-a server from another checkout first (an older commit), in the same run; the medians
-over the loads are printed at the end.
+got, for the slow streams how many the server closed, and the CPU the server's processes
+used meanwhile (and its share of the load's wall time: near 100% of a core, the server's
+own work is what delays taps; far below, it waits for a machine that others load).
+First, back-to-back GETs on a kept-alive connection (Nagle: the delayed ACK).
+``--before DIR`` runs the same against a server from another checkout first (an older
+commit), in the same run; the medians over the loads are printed at the end.
 """
 
 from __future__ import annotations
@@ -252,7 +254,8 @@ def start_load(name: str, port: int, code: str, host: str, stop: threading.Event
     return worker.join
 
 
-def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -> dict:
+def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int,
+             pid: int) -> dict:
     """One load beside a fresh class game (``together``: every hostile load at once); the
     taps' figures and what the load got."""
     code, host = new_game(port)
@@ -267,9 +270,9 @@ def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -
     ends = [e for e in ends if e is not None]
     if ends:
         time.sleep(5 if "half-open" in names else 1)  # let the half-open ones be opened
-    started = time.monotonic()
+    started, cpu = time.monotonic(), tree_cpu(pid)
     play(port, phones, code, host, rounds, taps)
-    took = time.monotonic() - started
+    took, cpu = time.monotonic() - started, tree_cpu(pid) - cpu
     stop.set()
     for end in ends:
         end()
@@ -281,7 +284,31 @@ def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int) -
     result = got[name] if name != "together" else {n: g for n, g in got.items() if g}
     return {"load": name, "taps": len(taps.seconds), "p50": pct(taps.seconds, 50) * 1000,
             "p99": pct(taps.seconds, 99) * 1000, "timeouts": taps.timeouts,
-            "5xx": taps.errors5, "failed": taps.failed, "seconds": took, "got": result}
+            "5xx": taps.errors5, "failed": taps.failed, "seconds": took, "cpu": cpu,
+            "got": result}
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) used so far by process ``pid`` and every process under
+    it (the server's workers and search processes; those already reaped count in their
+    parent's children's times)."""
+    times: dict[int, int] = {}
+    kids: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        times[int(name)] = sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+        kids.setdefault(int(fields[1]), []).append(int(name))
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        total += times.get(p, 0)
+        todo += kids.get(p, [])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def keepalive_gets(port: int, n: int = 50) -> float:
@@ -313,16 +340,19 @@ def _loads(label: str, server: Server, args: argparse.Namespace) -> dict:
               f"{out['keepalive']:.1f} ms", flush=True)
         for name in args.only or LOADS:
             try:
-                r = run_load(name, server.port, args.phones, args.rounds, args.half_open)
+                r = run_load(name, server.port, args.phones, args.rounds, args.half_open,
+                             server.pid)
             except (RuntimeError, AssertionError, TypeError, KeyError) as e:
                 print(f"{name:13s} could not be measured: the class could not play ({e!r})",
                       flush=True)
                 r = {"load": name, "taps": 0, "p50": float("nan"), "p99": float("nan"),
-                     "timeouts": 0, "5xx": 0, "failed": 0, "seconds": 0.0, "got": {}}
+                     "timeouts": 0, "5xx": 0, "failed": 0, "seconds": 0.0, "cpu": 0.0,
+                     "got": {}}
             out[name] = r
             print(f"{name:13s} taps {r['taps']:4d}  p50 {r['p50']:7.1f} ms  p99 "
                   f"{r['p99']:8.1f} ms  timeouts {r['timeouts']:3d}  5xx {r['5xx']:3d}  "
-                  f"failed {r['failed']:3d}  ({r['seconds']:.0f} s)  load got {r['got']}",
+                  f"failed {r['failed']:3d}  ({r['seconds']:.0f} s, server CPU {r['cpu']:.1f} s "
+                  f"= {100 * r['cpu'] / max(r['seconds'], 1e-9):.0f}%)  load got {r['got']}",
                   flush=True)
     finally:
         server.stop()
