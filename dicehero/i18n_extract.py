@@ -30,6 +30,7 @@ PLACEHOLDER_NAME = re.compile(r"%\((\w+)\)[sd]")
 # (table, key) -> context: the edition texts a person reads.
 TEXTS = {
     ("edition", "title"): "edition",
+    ("edition", "label"): "edition name",
     ("superpowers", "name"): "superpower",
     ("superpowers", "text"): "superpower rule",
     ("locations", "name"): "location",
@@ -41,7 +42,7 @@ TEXTS = {
 
 def edition_texts(data: dict[str, Any]) -> Iterator[tuple[str, str]]:
     """Every ``(context, text)`` of a parsed edition file, in file order."""
-    for table, key in (("edition", "title"),):
+    for table, key in (("edition", "title"), ("edition", "label")):
         if key in data.get(table, {}):
             yield TEXTS[table, key], data[table][key]
     for table in ("superpowers", "locations"):

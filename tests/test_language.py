@@ -29,6 +29,13 @@ def test_the_words_the_stylesheets_draw_come_from_the_readers_catalog(client):
     assert "--h:' 名誉';--par:'コーチ'" in client.get("/").get_data(as_text=True)
 
 
+def test_the_new_game_form_names_the_editions_in_the_readers_language(client):
+    client.set_cookie("lang", "fr")
+    html = client.get("/host").get_data(as_text=True)
+    assert '<option value="classic" selected>Classique</option>' in html
+    assert '<option value="marathon">Marathon</option>' in html
+
+
 def test_a_word_for_a_stylesheet_cannot_end_its_string_or_its_attribute():
     assert css_string("""l'H "<b>" \\""") == "'l\\27 H \\22 \\3c b\\3e \\22  \\5c '"
 

@@ -115,7 +115,7 @@ def test_letter_paper_is_letter_sized(tmp_path: Path) -> None:
 def test_edition_is_chosen_by_name(tmp_path: Path) -> None:
     out = tmp_path / "classic.pdf"
     assert main(["print", "--edition", "classic", "-o", str(out)]) == 0
-    assert "classic edition" in page_texts(out)[0]
+    assert "Classic edition" in page_texts(out)[0]
 
 
 def test_progress_goes_to_stderr(tmp_path: Path, capsys) -> None:

@@ -72,6 +72,23 @@ def test_an_english_sheet_keeps_the_edition_as_written(classic: Edition,
     assert "CITY HALL" in text and "Shrink" in text
 
 
+@pytest.mark.parametrize(("lang", "line", "title", "subject"), [
+    ("en", "Classic edition", "Super Dice Heroes sheets", "Classic edition, 1 sheet"),
+    ("fr", "édition Classique", "Feuilles Super Dice Heroes", "édition Classique, 1 feuille"),
+    ("ja", "クラシック版", "スーパーダイスヒーローズ のシート", "クラシック版、シート1枚"),
+])
+def test_the_edition_is_named_in_the_sheets_language(classic: Edition, lang: str, line: str,
+                                                     title: str, subject: str,
+                                                     tmp_path: Path) -> None:
+    pdf = printed(classic, lang, tmp_path)
+    text = sheet_text(pdf)
+    assert line in text and "classic" not in text
+    info = subprocess.run(["pdfinfo", "-enc", "UTF-8", str(pdf)], capture_output=True,
+                          text=True, timeout=60, check=True).stdout
+    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
+    assert fields["Title"].strip() == title and fields["Subject"].strip() == subject
+
+
 def test_japanese_wraps_between_characters_and_never_starts_a_line_with_a_full_stop() -> None:
     lines = wrap("下から始める。どの数も最初の数と同じ。", "Helvetica", 2.6, 30.0)
     assert len(lines) > 1 and "".join(lines) == "下から始める。どの数も最初の数と同じ。"

@@ -50,7 +50,7 @@ class Superpower:
 class Edition:
     """A whole sheet: its numbers, its locations and its superpowers."""
 
-    name: str
+    name: str  # the file's key (classic), as --edition and the API name it
     title: str
     rounds: int
     dice_per_round: int
@@ -61,6 +61,8 @@ class Edition:
     locations: tuple[Location, ...]
     superpowers: tuple[Superpower, ...]
     faces: int = 6
+    # the edition's name a person reads (Classic), translated at the edge; its key if none
+    label: str = ""
     _by_number: dict[int, Location] = field(default_factory=dict, compare=False, repr=False)
     # the numbers of all locations, in order: read on every move the engine checks
     location_numbers: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
@@ -70,6 +72,8 @@ class Edition:
     blank_marks: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
         object.__setattr__(self, "location_numbers", tuple(loc.number for loc in self.locations))
         object.__setattr__(self, "blank_marks",
                            tuple(KINDS[loc.kind].empty(loc) for loc in self.locations))
@@ -108,8 +112,10 @@ def parse_edition(data: Any, source: str = "<edition>") -> Edition:
     )
     if len(locations) != faces:
         raise c.fail("locations", "location_count", faces=faces, got=len(locations))
+    name = c.text(head, "name", "edition")
     return Edition(
-        name=c.text(head, "name", "edition"),
+        name=name,
+        label=c.text(head, "label", "edition", default=name),
         title=c.text(head, "title", "edition"),
         rounds=c.integer(head, "rounds", "edition", 1, 100),
         dice_per_round=c.integer(head, "dice_per_round", "edition", 1, 12),

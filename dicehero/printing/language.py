@@ -34,6 +34,7 @@ def in_language(edition: Edition, lang: str) -> Edition:
                                        text=tr.pgettext("superpower rule", sp.text))
                    for sp in edition.superpowers)
     return dataclasses.replace(edition, title=tr.pgettext("edition", edition.title),
+                               label=tr.pgettext("edition name", edition.label),
                                locations=locations, superpowers=powers,
                                _by_number={loc.number: loc for loc in locations})
 

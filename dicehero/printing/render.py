@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dicehero import i18n
 from dicehero.engine.edition import Edition
-from dicehero.printing.language import in_language, speaking
+from dicehero.printing.language import _, in_language, ngettext, speaking
 from dicehero.printing.layout import PageLayout, page_layout
 from dicehero.printing.rules import draw_rules_page
 from dicehero.printing.sheet import SheetHeader, draw_personal, draw_static
@@ -70,9 +70,12 @@ def render_sheets(edition: Edition, sheets: Sequence[SheetHeader], out: BinaryIO
 def _render(edition: Edition, english: Edition, sheets: Sequence[SheetHeader], out: BinaryIO,
             layout: PageLayout, rules: bool, progress: Progress | None) -> int:
     c = Canvas(out, pagesize=(layout.width * mm, layout.height * mm), pageCompression=1)
-    c.setTitle(f"{edition.title} sheets")
+    # Translators: the PDF's title (a viewer shows it); %(title)s is the game's name.
+    c.setTitle(_("%(title)s sheets", title=edition.title))
     c.setAuthor("dicehero")
-    c.setSubject(f"{edition.name} edition, {len(sheets)} sheet(s)")
+    # Translators: the PDF's subject; %(name)s is the edition's name (Classic).
+    c.setSubject(ngettext("%(name)s edition, %(n)s sheet", "%(name)s edition, %(n)s sheets",
+                          len(sheets), name=edition.label))
     if sheets:
         # Everything the players share is drawn once, as a form every page reuses:
         # a hundred sheets then cost little more time and space than one.

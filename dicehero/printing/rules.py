@@ -46,7 +46,8 @@ def rules_blocks(edition: Edition) -> list[Block]:
         (TITLE, [Piece(_("%(title)s: rules summary", title=pgettext("edition", e.title)), True)]),
         # Translators: %(name)s is the edition's name (Classic); %(dice)s how many dice.
         (INTRO, [Piece(_("%(name)s edition: %(rounds)s rounds of %(dice)s dice that "
-                         "every player shares.", name=e.name, rounds=e.rounds,
+                         "every player shares.", name=pgettext("edition name", e.label),
+                         rounds=e.rounds,
                          dice=e.dice_per_round))]),
         (HEADING, [Piece(_("Setup"), True)]),
         (BODY, [Piece(_("Roll 2 dice and choose one of the two superpowers (reroll until the "

@@ -149,5 +149,5 @@ def edition_line(edition: Edition) -> str:
     # Translators: under the sheet's title; %(name)s is the edition's name (Classic),
     # %(dice)s how many dice.
     return _("%(name)s edition \u00b7 %(rounds)s rounds \u00b7 %(dice)s dice a round "
-             "\u00b7 a number in a circle is Honor", name=edition.name,
+             "\u00b7 a number in a circle is Honor", name=edition.label,
              rounds=edition.rounds, dice=edition.dice_per_round)

@@ -23,6 +23,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import pgettext
 from markupsafe import Markup
 
 from dicehero.addresses import is_loopback, only_this_machine, reachable_base
@@ -147,7 +148,10 @@ def paper_marks(code: str) -> str:
 @bp.get("/host")
 def host_new() -> str:
     """Create a game."""
-    return render_template("host_new.html", editions=available_editions(),
+    # each edition by its key (the form's value) and its name in the reader's language
+    editions = [(name, pgettext("edition name", load_edition(name).label))
+                for name in available_editions()]
+    return render_template("host_new.html", editions=editions,
                            default=DEFAULT_EDITION, rounds=load_edition().rounds)
 
 
