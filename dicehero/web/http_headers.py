@@ -15,7 +15,8 @@ not a token (white space before the colon too), a control character in a value (
 CR, a NUL), a Content-Length given twice or not a number, Transfer-Encoding beside a
 Content-Length, and any Transfer-Encoding but ``chunked`` alone (an unknown coding, or
 chunked not last); so are more than 100 headers or a line over 64 KiB, which
-``http.client`` refuses too.
+``http.client`` refuses too, and headers the end of the stream cuts off before their blank
+line (a client that hung up: its request is not run).
 """
 
 from __future__ import annotations
@@ -77,7 +78,9 @@ def read_headers(fp: BinaryIO, *_: Any) -> Headers:
         raw = fp.readline(MAX_LINE + 1)
         if len(raw) > MAX_LINE:
             return Headers(status="Line too long")
-        if raw in (b"\r\n", b"\n", b""):
+        if not raw:  # the stream ended before the blank line: no request (a hung-up client)
+            return Headers(status="Headers cut off")
+        if raw in (b"\r\n", b"\n"):
             framing = _framing(items)
             return Headers(status=framing) if framing else Headers(items)
         if len(items) >= MAX_HEADERS:
