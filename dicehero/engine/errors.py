@@ -18,7 +18,12 @@ class ActionError(ValueError):
     def __init__(self, code: str, why: str | None = None, /, **params: Any) -> None:
         self.code = code
         self.phrase = Phrase(why or code, params)
-        super().__init__(f"{code}: {self.phrase}")
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        # Made when read (a log, a test), not when raised: a sheet's view asks the rules
+        # about some forty candidate actions per hero, refuses about twenty and reads none.
+        return f"{self.code}: {self.phrase}"
 
     @property
     def params(self) -> dict[str, Any]:
