@@ -6,8 +6,9 @@
 
 A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` gunicorn gevent workers
 on a fresh PostgreSQL database with Redis as the bus). For each N a fresh game with N REAL
-heroes (rows of the game's database, each with its own secret, as N joins would leave
-them: the store folds and counts them like any others), each with a phone: an event
+heroes (rows of the game's database, each with its own secret and its superpower chosen, as
+N joins and choices would leave them: the store folds and counts them like any others),
+each with a phone: an event
 stream and a kept-alive connection for its requests.
 
 * Roll to ready to tap: the host rolls (``go_on``: nobody pressed Done); each phone, on
@@ -65,7 +66,7 @@ def class_of(server: Server, n: int) -> tuple[str, str, list[tuple[int, str]]]:
     from sqlalchemy import create_engine, insert, select
 
     from dicehero.store.db import normalise_url
-    from dicehero.store.models import Game, Player
+    from dicehero.store.models import ActionRow, Game, Player
 
     _status, game = request(server.port, "POST", "/api/games", {})
     code, host = game["code"], game["host_secret"]
@@ -80,6 +81,12 @@ def class_of(server: Server, n: int) -> tuple[str, str, list[tuple[int, str]]]:
              "secret_hash": hashlib.sha256(k.encode()).hexdigest()} for i, k in enumerate(keys)])
         ids = list(conn.scalars(select(Player.id).where(Player.game_id == game_id)
                                 .order_by(Player.id)))
+        # Each has chosen their superpower, as a phone does first: a sheet without one has no
+        # legal places to work out, and its view costs a third of a real one's.
+        conn.execute(insert(ActionRow), [
+            {"game_id": game_id, "player_id": pid, "roll": 0, "idempotency_key": "choose",
+             "action": {"type": "choose", "superpower": 1 + i % 2}}
+            for i, pid in enumerate(ids)])
     engine.dispose()
     return code, host, list(zip(ids, keys, strict=True))
 
