@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import os
 import socket
+from typing import Any
 from urllib.parse import urlsplit
+
+from dicehero.i18n import N_
 
 DEFAULT_PORT = 5000
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 
 class AddressError(ValueError):
-    """A ``PUBLIC_URL`` that is not an http(s) address."""
+    """A ``PUBLIC_URL`` that is not an http(s) address: its ``message`` (a msgid) and
+    ``params`` are said in the reader's language where it is caught."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message % params)
+        self.message = message
+        self.params = params
 
 
 def lan_ip() -> str:
@@ -36,8 +45,9 @@ def checked_public_url(url: str) -> str:
     is an http or https address with a host."""
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise AddressError(f"{url!r} is not an address phones can open: give it as "
-                           "http://HOST[:PORT][/PATH] or https://...")
+        # Translators: %(url)s is what was given, quoted; HOST, PORT and PATH stay as written.
+        raise AddressError(N_("%(url)s is not an address phones can open: give it as "
+                              "http://HOST[:PORT][/PATH] or https://..."), url=repr(url))
     return url.strip().rstrip("/") + "/"
 
 

@@ -121,3 +121,18 @@ def test_wide_letters_wrap_between_letters_and_never_before_a_closing_mark() -> 
     assert not any(line[0] in "、。）：" for line in lines)
     assert wrap("print N sheets with the hero name", 12) == ["print N", "sheets with",
                                                              "the hero", "name"]
+
+
+def test_dicehero_prints_messages_are_in_dicehero_lang(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", "fr")
+    assert main(["print", "--players", "3", "-o", str(tmp_path / "a.pdf")]) == 0
+    assert "feuille 3/3" in capsys.readouterr().err
+    assert main(["print", "--players", "1", "--game", "ABCD", "--url", "192.168.1.20:5000",
+                 "-o", str(tmp_path / "b.pdf")]) == 1
+    assert ("dicehero print: --url '192.168.1.20:5000' n’est pas une adresse que les "
+            "téléphones peuvent ouvrir") in capsys.readouterr().err
+    url = f"sqlite:///{tmp_path / 'none.sqlite'}"
+    assert main(["print", "--game", "ABCD", "--database", url, "-o",
+                 str(tmp_path / "c.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "le stockage des parties n’est pas disponible : pas de base de données à" in err

@@ -164,7 +164,8 @@ def base_url(given: str | None) -> str:
         url = (checked_public_url(given) if given else configured_public_url()
                or public_url("0.0.0.0", DEFAULT_PORT))
     except AddressError as e:
-        raise PrintError(f"--url {e}" if given else f"PUBLIC_URL {e}") from None
+        said = _(e.message, **e.params)
+        raise PrintError(f"--url {said}" if given else f"PUBLIC_URL {said}") from None
     if urlsplit(url).hostname in LOOPBACK:
         print(_("warning: this machine has no network address, so the QR codes lead to "
                 "%(url)s, which phones cannot open; pass --url", url=url), file=sys.stderr)
@@ -225,13 +226,14 @@ def players_of_game(code: str, database_url: str | None = None) -> GamePlayers:
         raise
     except Exception as e:  # a missing table, a refused connection: say so, no traceback
         if getattr(e, "code", "") == "unknown_game":  # the store's StoreError
-            raise GameLookupError(f"no such game: {code}") from None
-        raise GameLookupError(f"the game store is not available: {type(e).__name__}: "
-                              f"{str(e).splitlines()[0] if str(e) else ''}") from None
+            raise GameLookupError(_("no such game: %(code)s", code=code)) from None
+        why = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        raise GameLookupError(_("the game store is not available: %(error)s",
+                                error=why)) from None
     names = [str(name) for name in state["names"]]
     if not names:
-        raise GameLookupError(f"game {state.get('code', code)} has no players yet; "
-                              "use --players N to print blank sheets for it")
+        raise GameLookupError(_("game %(code)s has no players yet; use --players N to print "
+                                "blank sheets for it", code=state.get("code", code)))
     return GamePlayers(code=str(state.get("code", code)),
                        edition=str(state.get("edition") or DEFAULT_EDITION),
                        rounds=int(state.get("rounds") or 0), names=names,
@@ -275,12 +277,14 @@ def _games(database_url: str | None) -> Iterator[Games]:
     if url.startswith("sqlite:///") and ":memory:" not in url:
         path = url[len("sqlite:///"):]
         if not os.path.exists(path):
-            raise GameLookupError(f"the game store is not available: no database at {path} "
-                                  "(start the server with `dicehero serve`, or pass --database)")
+            raise GameLookupError(_("the game store is not available: no database at %(file)s "
+                                    "(start the server with `dicehero serve`, or pass "
+                                    "--database)", file=path))
     try:
         from dicehero.store import Games, Store
     except ImportError as e:
-        raise GameLookupError(f"the game store is not available ({e})") from None
+        raise GameLookupError(_("the game store is not available: %(error)s",
+                                error=e)) from None
     games = Games(Store(url))
     try:
         yield games
@@ -297,9 +301,11 @@ class TerminalProgress:
 
     def __call__(self, done: int, total: int) -> None:
         """Report that ``done`` of ``total`` sheets are drawn."""
+        # Translators: how far the printing is: %(done)s sheets drawn of %(total)s.
+        said = _("sheet %(done)s/%(total)s", done=done, total=total)
         if self.tty:
             end = "\n" if done == total else ""
-            self.stream.write(f"\rsheet {done}/{total}{end}")
+            self.stream.write(f"\r{said}{end}")
             self.stream.flush()
         elif done == total or done % max(1, total // 10) == 0:
-            self.stream.write(f"sheet {done}/{total}\n")
+            self.stream.write(f"{said}\n")

@@ -24,6 +24,7 @@ from dicehero.addresses import (
     public_url,
 )
 from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_ngettext as ngettext
 
 if TYPE_CHECKING:
     from dicehero.store.schema import Revision
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicehero serve: {_(e.message, **e.params)}", file=sys.stderr)
         return 2
     except AddressError as e:
-        print(f"dicehero serve: PUBLIC_URL {e}", file=sys.stderr)
+        print(f"dicehero serve: PUBLIC_URL {_(e.message, **e.params)}", file=sys.stderr)
         return 2
     app.config["LISTEN_HOST"] = args.host
     _say_upgraded(app.extensions["dicehero.schema"])
@@ -146,26 +147,28 @@ def _say_upgraded(upgrade: tuple[Revision, Revision]) -> None:
 def run_gunicorn(args: argparse.Namespace) -> int:
     """Replace this process with gunicorn: ``args.workers`` gevent workers, one port."""
     if importlib.util.find_spec("gunicorn") is None:
-        print("error: --workers needs gunicorn, PostgreSQL and Redis support: "
-              "pip install -e '.[scale]' (see docs/DEPLOY.md)", file=sys.stderr)
+        print(_("error: --workers needs gunicorn, PostgreSQL and Redis support: "
+                "pip install -e '.[scale]' (see docs/DEPLOY.md)"), file=sys.stderr)
         return 2
     if args.instance:
         os.environ["DICEHERO_INSTANCE"] = os.path.abspath(args.instance)
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
     if args.workers > 1 and not os.environ.get("REDIS_URL"):
-        print("warning: several workers without REDIS_URL: a client only sees the events "
-              "of the worker it is connected to", file=sys.stderr)
+        print(_("warning: several workers without REDIS_URL: a client only sees the events "
+                "of the worker it is connected to"), file=sys.stderr)
     os.environ["DICEHERO_BIND"] = f"{args.host}:{args.port}"
     os.environ["DICEHERO_WORKERS"] = str(args.workers)
     if args.access_log:
         os.environ["DICEHERO_ACCESS_LOG"] = "-"
-    print(f"dicehero is serving on {args.host}:{args.port} with {args.workers} workers",
-          flush=True)
+    listen = f"{args.host}:{args.port}"
+    print(ngettext("dicehero is serving on %(listen)s with %(n)s worker",
+                   "dicehero is serving on %(listen)s with %(n)s workers", args.workers,
+                   listen=listen), flush=True)
     try:
         url = public_url(args.host, args.port, configured_public_url())
     except AddressError as e:
-        print(f"dicehero serve: PUBLIC_URL {e}", file=sys.stderr)
+        print(f"dicehero serve: PUBLIC_URL {_(e.message, **e.params)}", file=sys.stderr)
         return 2
     _say_address(args.host, url, bool(os.environ.get("PUBLIC_URL")))
     argv = [sys.executable, "-m", "gunicorn", "-c", "python:dicehero.web.gunicorn_conf",
