@@ -26,13 +26,13 @@ NO_SIDEWAYS = """() => document.documentElement.scrollWidth
 SMALLEST = {"width": 320, "height": 640}  # the narrowest phones still in classrooms
 
 
-def _game(browser, server, viewport=PHONE, choose=True):  # noqa: F811
+def _game(browser, server, viewport=PHONE, choose=True, scale=1):  # noqa: F811
     host = browser.new_context().new_page()
     host.goto(server + "/host")
     host.click("text=Create the game")
     host.wait_for_url("**/host/*")
     code = host.url.rsplit("/", 1)[1]
-    page = browser.new_context(viewport=viewport).new_page()
+    page = browser.new_context(viewport=viewport, device_scale_factor=scale).new_page()
     page.goto(f"{server}/play/{code}")
     page.fill("#hero-name", "Small Phone")
     page.click("text=Join the game")
@@ -169,3 +169,56 @@ def test_skip_is_never_the_prominent_choice(browser, server):  # noqa: F811
     page.wait_for_selector("#b-skip.legal")
     skip = page.evaluate("getComputedStyle(document.getElementById('b-skip')).backgroundColor")
     assert skip == "rgb(255, 255, 255)"  # lit places are yellow; Skip stays white
+
+
+# What sticks out of a location's or a superpower's frame: a name or a box over or past its
+# border, or words wider than their own box.
+OUT_OF_THEIR_FRAME = """() => [...document.querySelectorAll('.loc, .choice')].flatMap((loc) => {
+  const edge = loc.getBoundingClientRect().left + loc.clientLeft + loc.clientWidth;
+  return [...loc.querySelectorAll(':not(.visually-hidden)')].filter((e) =>
+    e.getBoundingClientRect().right > edge + .5
+    || e.clientWidth && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => `${loc.id || loc.textContent} ${e.tagName}.${e.className}`); })"""
+ZOOMED = {"width": 180, "height": 370}  # a 360x740 phone at 200% zoom, in CSS pixels
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_at_200_percent_zoom_every_wild_die_is_on_screen(browser, server, lang):  # noqa: F811
+    """The seven Wild dice share one row, none off the right edge, in the pinned bar with Done
+    when the sheet scrolls under it; nothing of the sheet or the superpowers offered is wider
+    than the page or its frame (Spanish and Dutch have the longest names)."""
+    host, page = _game(browser, server, ZOOMED, choose=False, scale=2)
+    if lang != "en":
+        page.context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+        page.reload()
+        page.wait_for_selector("#game:not([hidden])")
+    host.click("#b-roll")
+    page.wait_for_function("!document.querySelector('.die:disabled:not([hidden])')"
+                           " && document.getElementById('s-css')?.sheet")
+    wait_idle(page)
+    page.evaluate("window.scrollTo(0, document.getElementById('sheet').offsetTop + 200)")
+    # every superpower of the edition offered at once, as some table rolls the longest
+    page.eval_on_selector_all("[data-choose]", "bs => bs.forEach((b) => { b.hidden = false; })")
+    assert page.evaluate(NO_SIDEWAYS)
+    assert page.evaluate(OUT_OF_THEIR_FRAME) == []
+    wilds = page.locator(".wild")
+    assert wilds.count() == 7
+    for i in range(7):
+        assert page.evaluate(IN_VIEW, f".wild[data-wild='{i}']"), f"Wild die {i + 1} is cut"
+        assert wilds.nth(i).bounding_box()["width"] >= 22
+    for sel in ("#b-done", ".tray"):
+        assert page.evaluate(IN_VIEW, sel), sel
+    shot(page, f"phone-fit-wild-dice-200pc-{lang}")
+    shot(page, f"phone-fit-sheet-200pc-{lang}", full_page=True)
+
+
+def test_at_200_percent_zoom_solo_keeps_every_wild_die_on_screen(browser, server):  # noqa: F811
+    page = browser.new_context(viewport=ZOOMED, device_scale_factor=2).new_page()
+    page.goto(server + "/solo")
+    page.click("#b-daily")
+    page.wait_for_selector("#choose:visible")
+    assert page.evaluate(NO_SIDEWAYS)
+    assert page.evaluate(OUT_OF_THEIR_FRAME) == []
+    for i in range(7):
+        assert page.evaluate(IN_VIEW, f".wild[data-wild='{i}']"), f"Wild die {i + 1} is cut"
+    shot(page, "solo-wild-dice-200pc")
