@@ -36,6 +36,13 @@ def test_the_new_game_form_names_the_editions_in_the_readers_language(client):
     assert '<option value="marathon">Marathon</option>' in html
 
 
+def test_the_host_page_names_the_letter_paper_size_in_the_readers_language(client):
+    code = client.post("/api/games", json={}).json["code"]
+    client.set_cookie("lang", "fr")
+    html = client.get(f"/host/{code}").get_data(as_text=True)
+    assert 'value="letter"> Lettre US</label>' in html
+
+
 def test_a_word_for_a_stylesheet_cannot_end_its_string_or_its_attribute():
     assert css_string("""l'H "<b>" \\""") == "'l\\27 H \\22 \\3c b\\3e \\22  \\5c '"
 
