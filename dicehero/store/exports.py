@@ -77,6 +77,17 @@ class ExportDesk(ParDesk):
                 "last_event_id": game.last_event_id,
             }
 
+    def front(self, code: str) -> dict[str, Any]:
+        """What the phone's join page draws before its script reads the state: the game's row
+        alone, no hero and no sheet, so the page costs the same in a game of 5,000 heroes as
+        in one of 5 (any address may ask for it as often as its read limit lets it; issue 26).
+        ``results`` holds only ``paper_open``."""
+        with self.store.read() as s:
+            game = self._game(s, code)
+            return {"code": game.code, "edition": game.edition, "rounds": game.rounds,
+                    "status": game.status, **room_json(game),
+                    "results": {"paper_open": self._paper_open(game)}}
+
     @staticmethod
     def _timer_json(game: Game, players: list[Player], now: float) -> dict[str, Any] | None:
         """The round's timer; ``extra_left``: how long it then still waits for the heroes

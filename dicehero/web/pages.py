@@ -41,13 +41,14 @@ bp = Blueprint("pages", __name__)
 _CODE = re.compile(r"^[A-Za-z0-9]{4,10}$")
 
 
-def _game_state(code: str) -> dict[str, Any]:
-    """The game's public state, or an HTML 404 page for an unknown code."""
+def _game_state(code: str, front: bool = False) -> dict[str, Any]:
+    """The game's public state (``front``: its row alone, ``Games.front``), or an HTML 404
+    page for an unknown code."""
     from dicehero.store import StoreError
 
     try:
         if _CODE.match(code):
-            return games().state(code)
+            return games().front(code) if front else games().state(code)
     except StoreError:
         pass
     raise MissingPage(code)
@@ -112,7 +113,7 @@ def join() -> Response:
 @bp.get("/play/<code>")
 def play(code: str) -> Response:
     """A player's phone: join with a hero name, then the live sheet."""
-    state = _game_state(code)
+    state = _game_state(code, front=True)
     edition = load_edition(state["edition"])
     # A finished game is said to be over before anyone types a name or draws.
     top = games().scores(code)["leaderboard"][:5] if state["status"] == "over" else []
