@@ -54,6 +54,9 @@ def test_each_heros_place_is_their_place_in_scores_ties_included(api, client, ex
                                      "Dan": (4, 4)}
     ann = _place(client, game, "Ann")
     assert ann["total"] > 0 and ann["status"] == "playing" and not ann["final"]
+    board = client.get(f"/api/games/{game.code}/scores").json["leaderboard"]
+    assert [(t["rank"], t["name"], t["total"]) for t in ann["top"]] == [
+        (e["rank"], e["name"], e["total"]) for e in board[:3]]
     assert [t["rank"] for t in ann["top"]] == [1, 1, 3]
 
 
@@ -115,12 +118,12 @@ def test_one_ranking_serves_every_read_while_the_game_is_on_until_it_is_old_enou
     def clock() -> float:
         return now[0]
 
-    def make() -> Ranking:
+    def make(_kept: Ranking | None) -> Ranking:
         made.append(1)
         now[0] += 1.0  # it took a second
         return Ranking("r1", len(made), {1: 5, 2: 3}, [], 0, False)
 
-    standings = Standings(share=0.1, clock=clock)
+    standings = Standings(share=0.1, min_age=1.0, clock=clock)
     standings.get(7, "r1", 0, True, make)
     now[0] = 5.0
     assert standings.get(7, "r1", "changed", True, make).soft == 1 and len(made) == 1
@@ -138,3 +141,39 @@ def test_a_heros_own_total_now_ranks_them_among_the_others_as_kept():
     assert ranking.rank(4, 7) == (2, 4)  # hero 4 has tapped since: above the fives
     assert ranking.rank(1, 4) == (3, 4)  # a lower total than kept (a sheet replaced)
     assert ranking.rank(5, 9) == (1, 5)  # a hero not kept yet: tied first, one more
+
+
+def test_the_sheet_read_after_done_carries_the_place(api, client, exact):
+    """The phone's read after its Done says its place: no request more between rounds."""
+    game = api.create(rounds=2)
+    for name in ("Ann", "Bob"):
+        api.join(game, name)
+    api.roll(game, dice=[3, 3, 3, 3])
+    api.choose_first(game, "Bob")
+    api.act(game, "Bob", {"type": "move", "die": 0, "to": 3})
+    api.act(game, "Bob", {"type": "minion", "die": 1})
+    pid, own = game.players["Ann"]
+    url = f"/api/games/{game.code}/players/{pid}?edition=0"
+    assert "place" not in client.get(url, headers={"Authorization": f"Bearer {own}"}).json
+    api.act(game, "Ann", {"type": "done"})
+    read = client.get(url, headers={"Authorization": f"Bearer {own}"}).json
+    assert read["place"] == _place(client, game, "Ann")
+    assert (read["place"]["rank"], read["place"]["of"]) == _scores(client, game)["Ann"] == (2, 2)
+
+
+def test_a_cheap_ranking_still_serves_a_changing_game_for_min_age():
+    now = [0.0]
+    made: list[int] = []
+
+    def make(_kept: Ranking | None) -> Ranking:
+        made.append(1)
+        return Ranking("r", len(made), {}, [], 0, False)
+
+    standings = Standings(share=0.1, min_age=1.0, clock=lambda: now[0])
+    standings.get(1, "r", 0, True, make)
+    now[0] = 0.9
+    standings.get(1, "r", "changed", True, make)
+    assert len(made) == 1
+    now[0] = 1.0
+    standings.get(1, "r", "changed", True, make)
+    assert len(made) == 2

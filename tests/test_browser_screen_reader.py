@@ -81,12 +81,12 @@ def test_with_ranks_at_the_end_the_phone_says_no_place_between_rounds(
     phone, errors, url, me, _bob = _game_with_a_phone(browser, server, "en-US", True)
     _said(phone, "Round 1: 3, 3, 5, 1")
     _done_with_round_1(server, url, me, "a")
-    # Reloaded on the done sheet, the phone reads its place for the line it would say.
-    with phone.expect_response(lambda r: r.url.endswith("/place")) as place:
+    # Reloaded on the done sheet, the phone's sheet read brings the place it would say.
+    with phone.expect_response(lambda r: f"/players/{me['id']}?" in r.url) as read:
         phone.reload()
-    place.value.finished()
+    read.value.finished()
     phone.evaluate("new Promise((r) => setTimeout(r, 0))")  # the reply's handler has run
-    assert place.value.json()["ranks_hidden"] is True
+    assert read.value.json()["place"]["ranks_hidden"] is True
     assert "#" not in phone.locator("#sr").text_content()
     assert errors == []
 

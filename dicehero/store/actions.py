@@ -235,9 +235,15 @@ class ActionDesk(GameAccess):
             self._owner(s, game, player, secret, host_may=True)
             fold = self._fold(s, game, (player.id,))
             out = self._view(game, player, fold)
+            out.update(self._read_with_sheet(s, game, player, fold))
             if with_edition:
                 out["edition"] = edition_view(fold.edition)
             return out
+
+    def _read_with_sheet(self, s: Session, game: Game, player: Player, fold: GameFold
+                         ) -> dict[str, Any]:
+        """What a hero's own sheet read carries besides the sheet (the place: PlaceDesk)."""
+        return {}
 
     def pushed_sheets(self, game_id: int, heroes: Collection[int]) -> dict[int, dict[str, Any]]:
         """What each hero's sheet read gives (without the edition), for the heroes whose

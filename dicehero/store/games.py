@@ -50,8 +50,8 @@ from dicehero.store.room import RoomDesk
 from dicehero.store.rounds import CODE_ALPHABET, CODE_LENGTH, RoundDesk
 
 
-class Games(HostHeroDesk, PlayerDesk, NameOfferDesk, BanDesk, RoomDesk, RoundDesk, ActionDesk,
-            MarksDesk, PlaceDesk, ExportDesk, DecisionDesk, OverlayDesk, CohostDesk, SettingsDesk):
+class Games(HostHeroDesk, PlayerDesk, NameOfferDesk, BanDesk, RoomDesk, RoundDesk, PlaceDesk,
+            ActionDesk, MarksDesk, ExportDesk, DecisionDesk, OverlayDesk, CohostDesk, SettingsDesk):
     """The live games on one :class:`~dicehero.store.db.Store`."""
 
 

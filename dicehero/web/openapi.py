@@ -135,7 +135,7 @@ def document() -> dict[str, Any]:
                 "get": _op("A player's sheet: marks, dice, legal uses, score, edition", 200, {
                     "type": "object", "required": ["player", "game", "sheet"],
                     "properties": {"player": OBJ, "game": OBJ, "sheet": OBJ,
-                                   "edition": OBJ}},
+                                   "edition": OBJ, "place": ref("Place")}},
                     (400, 401, 403, 404), (_CODE, _PID, {
                         "name": "edition", "in": "query", "required": False,
                         "schema": {"enum": ["0", "1", "false", "true", "no", "yes", ""]}}),

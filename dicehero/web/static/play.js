@@ -136,21 +136,19 @@
   }
 
   // Said to a screen reader (#sr): each roll's round and dice once, and between rounds this
-  // hero's place (none while the host keeps ranks for the end). The place is the hero's own
-  // read, from a ranking the server keeps: not the whole class, so any class hears it.
+  // hero's place (none while the host keeps ranks for the end). The place comes with the
+  // sheet read once the hero is done, from a ranking the server keeps: any class hears it.
   let srRound = 0, srRanked = 0;
-  async function srSay(d) {
+  function srSay(d) {
     const v = d.sheet, r = d.game.rolls[v.round - 1];
     if (r && !v.done && v.round > srRound) {
       srRound = v.round;
       DH.text($("sr"), DH.t("roll_label" + (r.typed ? "_typed" : ""), { round: r.number, dice: r.dice.join(", ") }));
     } else if (v.done && v.round > srRanked && !lastDone(v) && d.game.status !== "over") {
       srRanked = v.round;
-      const p = await myPlace();
-      if (p.ok) DH.text($("sr"), place(p.data));
+      if (d.place) DH.text($("sr"), place(d.place));
     }
   }
-  const myPlace = () => api("GET", "/players/" + me.id + "/place");
   const place = (p) => p.rank ? DH.tn("your_place", p.of, { rank: p.rank }) : "";
 
   // Settings: classes on <html>, drawn by settings.css.
@@ -212,13 +210,14 @@
     DH.breakdown($("f-rows"), sheet.edition, s);
     $("final").hidden = false;
     if (over) showPar(s);
-    await showRanking();
+    await showRanking(d.place);
     window.scrollTo(0, 0);
   }
 
   const rankAgain = DH.coalesce(() => showRanking().catch(() => setConn(false)), 800);
-  async function showRanking() {
-    const r = await myPlace();
+  // The place as the sheet read brought it, or read again (an event moved the ranking).
+  async function showRanking(given) {
+    const r = given ? { ok: true, data: given } : await api("GET", "/players/" + me.id + "/place");
     if (r.ok) {
       // Paper sheets the host has not checked yet take no place: ranked among the rest.
       const p = r.data;
