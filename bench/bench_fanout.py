@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_fanout.py [--phones 100 1000 5000] [--rolls 3]
         [--done 500 5000] [--push | --pushed-only | --events-only] [--before DIR]
-        [--workers 2]
+        [--workers 2] [--close 1000 5000 [--before-read phone|scores]]
 
 A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` gunicorn gevent workers
 on a fresh PostgreSQL database with Redis as the bus). For each N a fresh game with N REAL
@@ -26,6 +26,11 @@ stream and a kept-alive connection for its requests.
   stream has every ready count (``player_done``, coalesced since issue 26.9) and the
   server is idle, and the time it took. Target: 5,000 heroes at most 10x the CPU of 500.
 
+* Close (``--close``, issue 25): N heroes press Done at once, each phone then reading its
+  sheet and its place as its page does; the server's CPU for the round and each phone's
+  wait for them, then the next roll's ready to tap (sheets pushed). The ``--before``
+  server's phones read as that checkout's page did (``--before-read``).
+
 ``--before DIR`` runs the same against a server from another checkout (an older
 commit) first, in the same run. Load average is printed at the start and end.
 """
@@ -37,6 +42,7 @@ monkey.patch_all()
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
 import hashlib  # noqa: E402
+import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import secrets  # noqa: E402
@@ -281,6 +287,72 @@ def done_round(server: Server, n: int) -> dict:
     return {"cpu_s": cpu, "answered_s": answered, "took_s": took, "refused": refused}
 
 
+def close_round(server: Server, n: int, read: str) -> dict:
+    """A round closed with each phone's place (issue 25): N heroes, every stream its hero's
+    (sheets pushed), press Done at once; each phone then does what its page does after its
+    Done: reads its sheet, and its place (``read``: ``sheet``, with the sheet read;
+    ``scores``, the whole class, as the phone did up to 100 heroes; ``none``, as it did
+    above). The server's CPU from the first Done until idle, and each phone's wait for its
+    sheet and place;
+    then the host rolls the next round: when each phone has its pushed sheet."""
+    code, host, phones = class_of(server, n)
+    streams = open_streams(server.port, code, n, phones)
+    request(server.port, "POST", f"/api/games/{code}/rolls", {}, host)
+    wait_idle(server.pid)
+    drain(streams)
+    url = f"/api/games/{code}"
+    waits: list[float] = []
+    wrong = [0]
+
+    def phone(pid: int, key: str) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+        try:
+            status, _ = request(server.port, "POST", f"{url}/players/{pid}/actions",
+                                {"action": {"type": "done"}, "roll": 1,
+                                 "idempotency_key": "done"}, key, conn)
+            t = perf()
+            sheet, mine = request(server.port, "GET", f"{url}/players/{pid}?edition=0", None,
+                                  key, conn)
+            if read == "sheet":  # the place comes with the sheet read (issue 25)
+                ok = mine["place"]["rank"] is not None
+            elif read == "scores":
+                got, board = request(server.port, "GET", f"{url}/scores", None, None, conn)
+                ok = got == 200 and any(e["player_id"] == pid for e in board["leaderboard"])
+            else:
+                ok = True
+            waits.append((perf() - t) * 1000)
+            wrong[0] += not (ok and status == 200 and sheet == 200)
+        except (OSError, http.client.HTTPException):
+            wrong[0] += 1  # a connection the server dropped (counted, not waited for)
+        finally:
+            conn.close()
+
+    reading = [True]
+
+    def read_streams() -> None:  # phones read their streams: none is closed as a slow reader
+        ep = epoll(sizehint=len(streams))
+        for s in streams:
+            ep.register(s.fileno(), EPOLLIN)
+        while reading[0]:
+            for fd, _ev in ep.poll(0):
+                with contextlib.suppress(BlockingIOError, ConnectionError):
+                    os.read(fd, 65536)
+            gevent.sleep(0.005)
+        ep.close()
+
+    reader = gevent.spawn(read_streams)
+    cpu0, t0 = cpu_s(server.pid), perf()
+    gevent.joinall([gevent.spawn(phone, pid, key) for pid, key in phones])
+    wait_idle(server.pid, limit=900)
+    cpu, took = cpu_s(server.pid) - cpu0, perf() - t0
+    reading[0] = False
+    reader.join()
+    roll = roll_to_ready(server.port, code, host, phones, streams, [], go_on=False, push=True)
+    for s in streams:
+        s.close()
+    return {**roll, "close_cpu_s": cpu, "took_s": took, "wait": waits, "wrong": wrong[0]}
+
+
 def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Path) -> None:
     """Every measure against one server (``--workers N``: on a fresh PostgreSQL database)."""
     with fresh_database() if args.workers else contextlib.nullcontext() as pg:
@@ -293,7 +365,11 @@ def measure(label: str, root: Path | None, args: argparse.Namespace, tmp: Path,
     inst = tmp / label
     inst.mkdir()
     (inst / "config.py").write_text("RATE_LIMITS = {}\nSSE_STREAMS_PER_ADDRESS = 10**6\n"
-                                    "CONNECTIONS_PER_ADDRESS = 0\nMAX_PLAYERS = 10**6\n")
+                                    "CONNECTIONS_PER_ADDRESS = 0\nMAX_PLAYERS = 10**6\n"
+                                    # --close: N phones connect at once, and this one process
+                                    # may send a request later than a phone would
+                                    + ("HEADER_SECONDS = 0\nKEEPALIVE_SECONDS = 0\n"
+                                       if args.close else ""))
     env = {**env, "PYTHONPATH": str(root)} if root else env
     workers = ("--workers", str(args.workers)) if args.workers else ()
     server = Server(inst, env=env, args=workers,
@@ -314,6 +390,17 @@ def measure(label: str, root: Path | None, args: argparse.Namespace, tmp: Path,
                   f"{pct(r['reply'], 50):5.0f} ms | server CPU per roll "
                   + "/".join(f"{c:.2f}" for c in r["cpu"]) + f" s | missing {r['missing']}",
                   flush=True)
+        for n in args.close:
+            read = ("sheet" if label == "after" else "scores"
+                    if args.before_read == "scores" or n <= 100 else "none")
+            c = close_round(server, n, read)
+            print(f"{label} {n:>6} heroes close a round, place read: {read:6} | server CPU "
+                  f"{c['close_cpu_s']:6.1f} s ({c['close_cpu_s'] / n * 1000:.2f} ms a hero), "
+                  f"idle after "
+                  f"{c['took_s']:.1f} s | sheet+place p50 {pct(c['wait'], 50):6.1f} p99 "
+                  f"{pct(c['wait'], 99):7.1f} ms | next roll: ready to tap p50 "
+                  f"{pct(c['ready'], 50):6.0f} p99 {pct(c['ready'], 99):6.0f} ms, server CPU "
+                  f"{c['cpu_s']:.2f} s | wrong {c['wrong']} missing {c['missing']}", flush=True)
         for n in args.done:
             d = done_round(server, n)
             print(f"{label} {n:>6} heroes press Done: server CPU {d['cpu_s']:6.1f} s "
@@ -329,6 +416,11 @@ def main() -> int:
     ap.add_argument("--phones", type=int, nargs="*", default=[100, 1000, 5000])
     ap.add_argument("--rolls", type=int, default=3)
     ap.add_argument("--done", type=int, nargs="*", default=[500, 5000])
+    ap.add_argument("--close", type=int, nargs="*", default=[],
+                    help="heroes closing a round with each phone's place, e.g. 1000 5000")
+    ap.add_argument("--before-read", choices=("phone", "scores"), default="phone",
+                    help="the --before server's phones: as its page (/scores up to 100 heroes,"
+                         " no place above), or /scores at any size")
     ap.add_argument("--push", action="store_true",
                     help="also: phones that get their sheet with the roll (this checkout)")
     ap.add_argument("--pushed-only", action="store_true",
