@@ -254,6 +254,21 @@ _HANDLERS: dict[str, Callable[[Sheet, Action], Changes]] = {
 
 # -- what is legal now ---------------------------------------------------------------------
 
+_MOVES: dict[tuple[tuple[int, ...], int | None, bool, int | None], tuple[Action, ...]] = {}
+
+
+def _moves(numbers: tuple[int, ...], die: int | None, wild: bool,
+           here: int | None) -> tuple[Action, ...]:
+    """The moves with ``die`` (or a Wild die) from ``here`` to each other location, made
+    once: an action is frozen, and a view asks for them for every die of every hero."""
+    key = (numbers, die, wild, here)
+    made = _MOVES.get(key)
+    if made is None:
+        made = _MOVES[key] = tuple(Action("move", die=die, wild=wild, to=n)
+                                   for n in numbers if n != here)
+    return made
+
+
 def candidates(sheet: Sheet, die: int | None, wild: bool = False) -> list[Action]:
     """Every action worth asking about for one die (or a Wild die); :func:`apply` judges them.
 
@@ -264,7 +279,7 @@ def candidates(sheet: Sheet, die: int | None, wild: bool = False) -> list[Action
     here = sheet.position
     out: list[Action] = []
     if wild:
-        out += [Action("move", wild=True, to=n) for n in ed.location_numbers if n != here]
+        out += _moves(ed.location_numbers, None, True, here)
         if here is not None:
             loc = ed.location(here)
             for value in range(1, ed.faces + 1):
@@ -273,7 +288,7 @@ def candidates(sheet: Sheet, die: int | None, wild: bool = False) -> list[Action
             out.append(Action("minion", wild=True))
         return out
     value = sheet.dice[die].value if die is not None and 0 <= die < len(sheet.dice) else 0
-    out += [Action("move", die=die, to=n) for n in ed.location_numbers if n != here]
+    out += _moves(ed.location_numbers, die, False, here)
     if sheet.superpower is not None and ed.superpower(sheet.superpower).effect == "teleport":
         out += [Action("move", die=die, to=n, teleport=True) for n in ed.location_numbers
                 if n != here and n != value and value != here]
