@@ -47,11 +47,7 @@ class Detachable:
     dicehero_requests = 0
 
     def _rules(self) -> tuple[Rules, OpenConnections]:
-        server = self.server
-        rules = getattr(server, "dicehero_rules", None)
-        if rules is None:
-            rules = server.dicehero_rules = (Rules.of(server.application), OpenConnections())
-        return rules
+        return _server_rules(self.server)
 
     def _address(self) -> str:
         address = self.client_address
@@ -136,6 +132,33 @@ class Detachable:
         finally:
             if self.dicehero_detached:
                 self.environ.clear()
+
+
+def _server_rules(server: pywsgi.WSGIServer) -> tuple[Rules, OpenConnections]:
+    """A server's connection rules and its count of open connections per address."""
+    rules = getattr(server, "dicehero_rules", None)
+    if rules is None:
+        rules = server.dicehero_rules = (Rules.of(server.application), OpenConnections())
+    return rules
+
+
+class Server(pywsgi.WSGIServer):
+    """gevent's WSGI server, refusing a connection over its address's cap in the accept loop
+    itself: one write of the 429 and a close, no greenlet and no handler (a flood of
+    connections from one address costs the server as little as it can; issue 26.5). The
+    handler counts and checks again (``Detachable.handle``): this is only the cheap early
+    refusal."""
+
+    def do_handle(self, *args):
+        sock, address = args[0], args[1]
+        rules, connections = _server_rules(self)
+        ip = str(address[0]) if isinstance(address, tuple) else str(address)
+        if rules.per_address and connections.count(ip) >= rules.per_address:
+            with contextlib.suppress(OSError):  # a new socket's buffer takes it, or nothing
+                os.write(sock.fileno(), TOO_MANY % (len(TOO_MANY_BODY), TOO_MANY_BODY))
+            sock.close()
+            return
+        super().do_handle(*args)
 
 
 class Handler(Detachable, pywsgi.WSGIHandler):

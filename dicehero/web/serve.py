@@ -79,8 +79,6 @@ def run(args: argparse.Namespace) -> int:
     if not monkey.is_module_patched("threading"):  # run() called without the cli: late, but patched
         monkey.patch_all()
 
-    from gevent.pywsgi import WSGIServer
-
     if args.instance:
         os.environ["DICEHERO_INSTANCE"] = os.path.abspath(args.instance)
     if args.database_url:
@@ -100,10 +98,10 @@ def run(args: argparse.Namespace) -> int:
     app.config["LISTEN_HOST"] = args.host
     _say_upgraded(app.extensions["dicehero.schema"])
     raise_file_limit()
-    from dicehero.web.direct import Handler
+    from dicehero.web.direct import Handler, Server
 
-    server = WSGIServer((args.host, args.port), app, backlog=4096, handler_class=Handler,
-                        log=sys.stderr if args.access_log else None, error_log=sys.stderr)
+    server = Server((args.host, args.port), app, backlog=4096, handler_class=Handler,
+                    log=sys.stderr if args.access_log else None, error_log=sys.stderr)
     server.init_socket()
     port = server.server_port
     url = public_url(args.host, port, app.config["PUBLIC_URL"])
