@@ -29,7 +29,6 @@ CODE_LENGTH = 6
 TIMER_MAX = 3600
 POWER_MODES = ("table", "each")
 SHOWN = 10  # heroes named when a roll or the end is refused because they still play
-FORFEIT_BATCH = 500  # heroes whose forfeits are read between two turns of other requests
 
 
 class RoundDesk(GameAccess):
@@ -151,7 +150,8 @@ class RoundDesk(GameAccess):
     def _forfeited(self, game_id: int, number: int) -> list[dict[str, Any]]:
         """The heroes whose unspent dice roll ``number`` forfeited, in id order: read once the
         roll is committed and its event is out, from the heroes' sheets meeting the roll (the
-        sheets pushed after it meet it too), a batch at a time with other requests between."""
+        sheets pushed after it then find them met). Not a batch at a time between the pushed
+        sheets' batches: the host's page shows the roll's dice when its reply comes."""
         if number < 2:
             return []
         with self.store.read() as s:
@@ -164,13 +164,11 @@ class RoundDesk(GameAccess):
                 return []
             fold = self._fold(s, game, [pid for pid, _ in stragglers])
         out = []
-        for start in range(0, len(stragglers), FORFEIT_BATCH):
-            with fold.lock:
-                for pid, name in stragglers[start:start + FORFEIT_BATCH]:
-                    dice = _forfeited_in(fold.fold(pid).replay, number - 1)
-                    if dice:
-                        out.append({"player_id": pid, "name": name, "dice": dice})
-            time.sleep(0)  # under gevent: taps and other requests run between batches
+        with fold.lock:  # in one go: the host's screen shows the dice when this reply comes
+            for pid, name in stragglers:
+                dice = _forfeited_in(fold.fold(pid).replay, number - 1)
+                if dice:
+                    out.append({"player_id": pid, "name": name, "dice": dice})
         return out
 
     def roll(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
