@@ -10,6 +10,7 @@ from importlib import import_module
 from dicehero.cli_parser import Parser
 from dicehero.i18n import N_
 from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_pgettext as pgettext
 
 # sub-command -> (module with ``add_arguments(parser)`` and ``run(args) -> int``, help,
 # said in DICEHERO_LANG's language). Only the chosen command's module is imported, so
@@ -35,7 +36,10 @@ ON_GEVENT = frozenset({"serve"})
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; the arguments of ``command`` (if known) are registered."""
     parser = Parser(prog="dicehero", description=_(DESCRIPTION))
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True,
+                                # Translators: msgctxt "metavar" is a word standing for what a
+                                # person types in a command's help: one word, no spaces.
+                                metavar=pgettext("metavar", "COMMAND"))
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=_(help_text), description=_(help_text))
         p.set_defaults(module=module)

@@ -26,6 +26,9 @@ def shown_help(argv: list[str], capsys) -> str:
     return capsys.readouterr().out
 
 
+WORD = re.compile(r"[A-Za-z][\w.]*")  # a word as the checks below read one
+
+
 def typed_words(parser: argparse.ArgumentParser) -> set[str]:
     """What a person types or reads as a name, never translated: options, metavars,
     choices, defaults and the commands' names, of ``parser`` and its sub-parsers."""
@@ -35,7 +38,7 @@ def typed_words(parser: argparse.ArgumentParser) -> set[str]:
                  *(action.choices or ())]
         if isinstance(action.default, str | int):
             names.append(str(action.default))
-        words.update(w for name in names for w in re.findall(r"[\w.]+", str(name)))
+        words.update(w for name in names for w in WORD.findall(str(name)))
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 words |= typed_words(sub)
@@ -48,7 +51,7 @@ def test_every_help_is_in_the_pseudo_language(argv, monkeypatch, capsys) -> None
     shown = shown_help(argv, capsys)
     # every translated text is bracketed; what is left is typed names and punctuation
     left = re.sub(r"\[[^\[\]]*\]", " ", shown)
-    words = set(re.findall(r"[A-Za-z][\w.]*", left))
+    words = set(WORD.findall(left))
     assert words - typed_words(build_parser(argv[0])) == set(), shown
 
 
@@ -98,7 +101,7 @@ def test_an_argparse_error_is_in_french(monkeypatch, capsys, tmp_path) -> None:
     (["simulate", "--players", "deux"], "argument --players : 'deux' n’est pas un nombre entier"),
     (["simulate", "--players"], "argument --players : une valeur attendue"),
     (["simulate", "--nosuch"], "arguments inconnus : --nosuch"),
-    (["nosuch"], "argument COMMAND : choix non valide : 'nosuch'"),
+    (["nosuch"], "argument COMMANDE : choix non valide : 'nosuch'"),
     (["print", "--players", "2", "--names", "-", "-o", "x"],
      "argument --names : interdit avec --players"),
     (["print", "--rules=yes", "-o", "x"],

@@ -26,15 +26,15 @@ from dicehero.i18n import cli_pgettext as pgettext
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``balance``."""
-    parser.add_argument("--games", type=int, default=1000,
+    parser.add_argument("--games", type=int, default=1000, metavar="N",
                         help=_("how many games (default %(default)s)"))
-    parser.add_argument("--seed", type=int, default=1,
+    parser.add_argument("--seed", type=int, default=1, metavar=pgettext("metavar", "SEED"),
                         help=_("seed for the dice and the bots (default %(default)s)"))
     parser.add_argument("--bot", choices=[*BOT_NAMES, "hindsight"], default="greedy",
                         help=_("which bot plays (default %(default)s)"))
-    parser.add_argument("--edition", default=DEFAULT_EDITION,
+    parser.add_argument("--edition", default=DEFAULT_EDITION, metavar=pgettext("metavar", "NAME"),
                         help=_("edition name or .toml path (default %(default)s)"))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help=_("games played at once (default %(default)s: one per core)"))
 
 

@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from dicehero.i18n import N_
 from dicehero.i18n import cli_gettext as _
+from dicehero.i18n import cli_pgettext as pgettext
 from dicehero.store import Store, schema
 from dicehero.store.models import Base
 from dicehero.store.schema import Revision, SchemaError
@@ -30,11 +31,11 @@ from dicehero.store.schema import Revision, SchemaError
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The sub-commands of ``db`` and the database they work on."""
-    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = parser.add_subparsers(dest="action", required=True, metavar=pgettext("metavar", "ACTION"))
     for name, help_text in (("current", N_("show the database's revision and the code's newest")),
                             ("upgrade", N_("upgrade the database to the code's newest revision"))):
         p = sub.add_parser(name, help=_(help_text), description=_(help_text))
-        p.add_argument("--instance", metavar="DIR",
+        p.add_argument("--instance", metavar=pgettext("metavar", "DIR"),
                        help=_("instance folder (default: instance/, or $DICEHERO_INSTANCE)"))
         p.add_argument("--database-url", metavar="URL",
                        help=_("database (default: SQLite in the instance folder, "
@@ -42,7 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     help_text = _("(developers) write a migration for what the models added since the newest "
                   "revision")
     p = sub.add_parser("revision", help=help_text, description=help_text)
-    p.add_argument("-m", "--message", required=True, help=_("what the revision does, in a line"))
+    p.add_argument("-m", "--message", required=True, metavar=pgettext("metavar", "TEXT"),
+                   help=_("what the revision does, in a line"))
 
 
 def run(args: argparse.Namespace) -> int:

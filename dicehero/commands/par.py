@@ -26,9 +26,9 @@ from dicehero.i18n import cli_pgettext as pgettext
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``par``."""
-    parser.add_argument("log", metavar="GAME.json",
+    parser.add_argument("log", metavar=pgettext("metavar", "GAME") + ".json",
                         help=_("the game log (see docs/GAME-LOG.md)"))
-    parser.add_argument("--seed", type=int, default=0,
+    parser.add_argument("--seed", type=int, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("the par bot's seed (default %(default)s)"))
     parser.add_argument("--reasons", action="store_true",
                         help=_("also print each of par's decisions with its reason"))

@@ -32,7 +32,7 @@ from dicehero.words.editions import edition_words
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``score``."""
-    parser.add_argument("log", metavar="GAME.json",
+    parser.add_argument("log", metavar=pgettext("metavar", "GAME") + ".json",
                         help=_("the game log (see docs/GAME-LOG.md)"))
     parser.add_argument("--json", action="store_true", help=_("print the scores as JSON"))
 

@@ -20,15 +20,15 @@ from dicehero.i18n import cli_pgettext as pgettext
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the options of ``simulate``."""
-    parser.add_argument("--players", type=int, default=4,
+    parser.add_argument("--players", type=int, default=4, metavar="N",
                         help=_("how many bots (default %(default)s)"))
-    parser.add_argument("--seed", type=int, default=None,
+    parser.add_argument("--seed", type=int, default=None, metavar=pgettext("metavar", "SEED"),
                         help=_("seed for the dice and the bots (default: a new one)"))
     parser.add_argument("--bot", choices=BOT_NAMES, default="greedy",
                         help=_("which bot plays (default %(default)s)"))
-    parser.add_argument("--edition", default=DEFAULT_EDITION,
+    parser.add_argument("--edition", default=DEFAULT_EDITION, metavar=pgettext("metavar", "NAME"),
                         help=_("edition name or .toml path (default %(default)s)"))
-    parser.add_argument("--log", metavar="FILE",
+    parser.add_argument("--log", metavar=pgettext("metavar", "FILE"),
                         help=_("also write the game log (JSON) here"))
 
 

@@ -26,6 +26,7 @@ from dicehero.editions import DEFAULT_EDITION, available_editions, load_edition
 from dicehero.engine.edition import EditionError
 from dicehero.i18n import cli_gettext as _
 from dicehero.i18n import cli_language, languages
+from dicehero.i18n import cli_pgettext as pgettext
 from dicehero.printing.geometry import PAPERS
 from dicehero.printing.render import for_rounds, game_sheets, render_sheets
 from dicehero.printing.sheet import SheetHeader
@@ -63,10 +64,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     who.add_argument("--players", type=int, metavar="N",
                      help=_("print N sheets with the hero name left blank (default: 1, "
                             "or one per player with --game)"))
-    who.add_argument("--names", metavar="FILE",
+    who.add_argument("--names", metavar=pgettext("metavar", "FILE"),
                      help=_("a text file with one hero name per line ('-' reads standard "
                             "input)"))
-    parser.add_argument("--game", metavar="CODE",
+    parser.add_argument("--game", metavar=pgettext("metavar", "CODE"),
                         help=_("print the game's join code and QR code on every sheet; without "
                                "--players or --names, one sheet per player of the game"))
     parser.add_argument("--register", action="store_true",
@@ -75,18 +76,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "entered and ranked"))
     # Translators: %(edition)s is the edition a sheet has when none is named (classic);
     # %(known)s the editions there are, as classic, marathon.
-    parser.add_argument("--edition", metavar="NAME",
+    parser.add_argument("--edition",
                         help=_("edition name or .toml file (default: the game's, else "
                                "%(edition)s; known: %(known)s)", edition=DEFAULT_EDITION,
-                               known=", ".join(available_editions())))
+                               known=", ".join(available_editions())),
+                        metavar=pgettext("metavar", "NAME"))
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                         help=_("paper size (default %(default)s)"))
     parser.add_argument("--rules", action="store_true", help=_("add a one-page rules summary"))
-    parser.add_argument("--lang", choices=languages(), default=None, metavar="LANG",
+    parser.add_argument("--lang", choices=languages(), default=None,
+                        metavar=pgettext("metavar", "LANG"),
                         help=_("the sheets' language (%(langs)s; default: DICEHERO_LANG)",
                                langs=", ".join(languages())))
     # Translators: %(port)s is a network port's number, as 5000.
-    parser.add_argument("--url", metavar="BASE",
+    parser.add_argument("--url", metavar="URL",
                         help=_("the address phones open, in the QR code and printed beside it "
                                "(default: $PUBLIC_URL, else this machine's network address on "
                                "port %(port)s, as `dicehero serve` announces it)",
@@ -94,7 +97,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", metavar="URL",
                         help=_("the live server's database for --game (default: $DATABASE_URL, "
                                "else the SQLite file in the instance folder)"))
-    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf",
+    parser.add_argument("-o", "--output", required=True,
+                        metavar=pgettext("metavar", "FILE") + ".pdf",
                         help=_("where to write the PDF ('-' writes to standard output)"))
 
 

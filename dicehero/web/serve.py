@@ -25,6 +25,7 @@ from dicehero.addresses import (
 )
 from dicehero.i18n import cli_gettext as _
 from dicehero.i18n import cli_ngettext as ngettext
+from dicehero.i18n import cli_pgettext as pgettext
 
 if TYPE_CHECKING:
     from dicehero.store.schema import Revision
@@ -32,11 +33,11 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``dicehero serve``."""
-    parser.add_argument("--host", default="0.0.0.0",
+    parser.add_argument("--host", default="0.0.0.0", metavar=pgettext("metavar", "HOST"),
                         help=_("the address to listen on (default %(default)s)"))
-    parser.add_argument("--port", type=int, default=5000,
+    parser.add_argument("--port", type=int, default=5000, metavar=pgettext("metavar", "PORT"),
                         help=_("the port (default %(default)s)"))
-    parser.add_argument("--instance", metavar="DIR",
+    parser.add_argument("--instance", metavar=pgettext("metavar", "DIR"),
                         help=_("instance folder: database and config.py "
                                "(default: instance/, or $DICEHERO_INSTANCE)"))
     parser.add_argument("--database-url", metavar="URL",
