@@ -303,6 +303,7 @@ def close_round(server: Server, n: int, read: str) -> dict:
     url = f"/api/games/{code}"
     waits: list[float] = []
     wrong = [0]
+    why: dict[str, int] = {}
 
     def phone(pid: int, key: str) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
@@ -321,9 +322,12 @@ def close_round(server: Server, n: int, read: str) -> dict:
             else:
                 ok = True
             waits.append((perf() - t) * 1000)
-            wrong[0] += not (ok and status == 200 and sheet == 200)
-        except (OSError, http.client.HTTPException):
+            if not (ok and status == 200 and sheet == 200):
+                wrong[0] += 1
+                why[f"{status}/{sheet}"] = why.get(f"{status}/{sheet}", 0) + 1
+        except (OSError, http.client.HTTPException) as e:
             wrong[0] += 1  # a connection the server dropped (counted, not waited for)
+            why[type(e).__name__] = why.get(type(e).__name__, 0) + 1
         finally:
             conn.close()
 
@@ -350,7 +354,8 @@ def close_round(server: Server, n: int, read: str) -> dict:
     roll = roll_to_ready(server.port, code, host, phones, streams, [], go_on=False, push=True)
     for s in streams:
         s.close()
-    return {**roll, "close_cpu_s": cpu, "took_s": took, "wait": waits, "wrong": wrong[0]}
+    return {**roll, "close_cpu_s": cpu, "took_s": took, "wait": waits, "wrong": wrong[0],
+            "why": why}
 
 
 def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Path) -> None:
@@ -400,7 +405,8 @@ def measure(label: str, root: Path | None, args: argparse.Namespace, tmp: Path,
                   f"{c['took_s']:.1f} s | sheet+place p50 {pct(c['wait'], 50):6.1f} p99 "
                   f"{pct(c['wait'], 99):7.1f} ms | next roll: ready to tap p50 "
                   f"{pct(c['ready'], 50):6.0f} p99 {pct(c['ready'], 99):6.0f} ms, server CPU "
-                  f"{c['cpu_s']:.2f} s | wrong {c['wrong']} missing {c['missing']}", flush=True)
+                  f"{c['cpu_s']:.2f} s | wrong {c['wrong']} {c['why'] or ''} missing "
+                  f"{c['missing']}", flush=True)
         for n in args.done:
             d = done_round(server, n)
             print(f"{label} {n:>6} heroes press Done: server CPU {d['cpu_s']:6.1f} s "

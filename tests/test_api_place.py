@@ -177,3 +177,16 @@ def test_a_cheap_ranking_still_serves_a_changing_game_for_min_age():
     now[0] = 1.0
     standings.get(1, "r", "changed", True, make)
     assert len(made) == 2
+
+
+def test_once_over_the_place_carries_par_as_scores_says_it(api, client, exact):
+    """The end screen's par beside the hero, asked again until ready: one hero, not the class."""
+    from test_api_par import eventually, play_rounds
+
+    game = api.create(rounds=2)
+    for name in ("Ada", "Bo", "Cy"):
+        api.join(game, name)
+    assert "par" not in _place(client, game, "Ada")
+    play_rounds(api, game, 2)
+    place = eventually(lambda: _place(client, game, "Ada"), lambda p: "score" in p["par"])
+    assert place["par"] == client.get(f"/api/games/{game.code}/scores").json["par"]

@@ -22,11 +22,12 @@ from dicehero.store.hero_settings import ranks_hidden
 from dicehero.store.models import Game, Player
 from dicehero.store.paper import PAPER_DONE
 from dicehero.store.paper_desk import PaperDesk
+from dicehero.store.par_desk import ParDesk
 from dicehero.store.projection import GameFold
 from dicehero.store.standings import TOP, Ranking
 
 
-class PlaceDesk(ActionDesk, PaperDesk):
+class PlaceDesk(ActionDesk, PaperDesk, ParDesk):
     """Reading one hero's place: on its own, or with the hero's sheet read."""
 
     def _read_with_sheet(self, s: Session, game: Game, player: Player, fold: GameFold
@@ -60,13 +61,18 @@ class PlaceDesk(ActionDesk, PaperDesk):
             rank, of = None, len(ranking.totals) - (player.id in ranking.totals)
         provisional = bool(ranking.waiting) or (game.status == "over" and ranking.paper
                                                 and self._paper_open(game))
-        return {"player_id": player.id, "status": game.status, "roll": game.roll_count,
-                "ranks_hidden": hidden,
-                "rank": None if hidden else rank, "of": of,
-                "total": None if hidden else total,
-                "top": [] if hidden else ranking.top,
-                "to_check": ranking.waiting, "provisional": provisional,
-                "final": game.status == "over" and not provisional}
+        out = {"player_id": player.id, "status": game.status, "roll": game.roll_count,
+               "ranks_hidden": hidden,
+               "rank": None if hidden else rank, "of": of,
+               "total": None if hidden else total,
+               "top": [] if hidden else ranking.top,
+               "to_check": ranking.waiting, "provisional": provisional,
+               "final": game.status == "over" and not provisional}
+        if game.status == "over":  # par beside the hero on the end screen, as /scores says it
+            par = out["par"] = self._par_json(s, game, [])
+            if "score" in par:
+                par["beaten_by"], par["tied"] = ranking.beaten(par["score"]["total"])
+        return out
 
     def _ranking(self, s: Session, game: Game, hard: Hashable, soft: Hashable,
                  before: Ranking | None) -> Ranking:

@@ -57,6 +57,11 @@ class Ranking:
         was = self.scored.get(hero)
         return was[1] if was is not None and was[0] is sheet else score(sheet).total
 
+    def beaten(self, total: int) -> tuple[int, int]:
+        """How many kept totals are above ``total``, and how many equal it (par's line)."""
+        above = bisect.bisect_left(self._desc, -total)
+        return above, bisect.bisect_right(self._desc, -total) - above
+
     def rank(self, hero: int, total: int) -> tuple[int, int]:
         """A hero's rank with ``total`` among the others as kept, and how many take a place
         with them; equal totals share a rank (1, 1, 3), as :func:`~.access.ranks_by`."""

@@ -180,5 +180,6 @@ SCHEMAS: dict[str, Any] = {
             "rank": {"type": "integer"}, "name": {"type": "string"},
             "total": {"type": "integer"}}}},
         "to_check": {"type": "integer"}, "provisional": {"type": "boolean"},
-        "final": {"type": "boolean"}}},
+        "final": {"type": "boolean"},
+        "par": ref("Par")}},
 }

@@ -238,7 +238,7 @@
 
   // Par beside the hero: its script and style come only now, once the game is over.
   function showPar(mine) {
-    const run = () => DH.showPar(async () => { const r = await api("GET", "/scores"); return r.ok && r.data.par; }, $("f-rows"), sheet.edition, mine);
+    const run = () => DH.showPar(async () => { const r = await api("GET", "/players/" + me.id + "/place"); return r.ok && r.data.par; }, $("f-rows"), sheet.edition, mine);
     if (DH.showPar) { run(); return; }
     const d = main.dataset, css = document.createElement("link"), js = document.createElement("script");
     css.rel = "stylesheet"; css.href = d.parCss; js.src = d.parJs; js.onload = run;
