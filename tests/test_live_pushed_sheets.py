@@ -6,10 +6,15 @@ that reads its queue)."""
 from __future__ import annotations
 
 import json
+import socket
+import time
 
 import pytest
 from apikit import bearer
 from liveserver import Server, SSEClient, create_game, join
+
+from dicehero.live.bus import Broker, encode_event
+from dicehero.web.pushed import SheetPush
 
 slow = pytest.mark.slow
 
@@ -115,3 +120,45 @@ def test_a_queued_stream_gets_the_sheet_after_the_roll_too(api, client):
     after = client.get(f"/api/games/{game.code}/players/{pid}?edition=0",
                        headers=bearer(secret)).json
     assert pushed == {"type": "sheet", "data": after}
+
+
+def test_no_sheet_is_read_before_the_roll_event_is_written_to_every_stream():
+    """The roll's event reaches every stream before any work on the pushed sheets starts (issue
+    26.10): on a server the broker writes it on the event loop's next turn, and the push waits
+    for that turn."""
+    broker = Broker()
+    later: list = []
+    broker.defer = later.append  # the event loop's next turn, run by the test
+    pairs = [socket.socketpair() for _ in range(3)]
+    for hero, (ours, theirs) in enumerate(pairs, start=1):
+        ours.setblocking(False)
+        theirs.setblocking(False)
+        sub = broker.subscribe(7)
+        sub.hero = hero
+        sub.go_direct(ours.fileno(), False, 1, lambda s: None)
+    seen: list[list[bytes]] = []
+
+    class Games:
+        def pushed_sheets(self, game_id: int, heroes: set[int]) -> dict:
+            had = []
+            for _ours, theirs in pairs:  # what each phone had when the sheets were read
+                try:
+                    had.append(theirs.recv(4096))
+                except BlockingIOError:
+                    had.append(b"")
+            seen.append(had)
+            return {}
+
+    broker.delivered = SheetPush(broker, Games(), flush_wait=60).delivered
+    broker.deliver(7, 2, encode_event(2, '{"type":"roll","data":{"number":1}}'))
+    time.sleep(0.05)  # the push's thread has started and waits
+    assert seen == []
+    later.pop()()  # the loop's turn: the event is written to every stream
+    for _ in range(500):
+        if seen:
+            break
+        time.sleep(0.01)
+    assert len(seen) == 1 and all(b'"type":"roll"' in had for had in seen[0]), seen
+    for ours, theirs in pairs:
+        ours.close()
+        theirs.close()

@@ -247,6 +247,10 @@ class Broker:
         with self._lock:
             return [s for s in self._subs.get(game_id, ()) if s.hero]
 
+    def unflushed(self, game_id: int) -> bool:
+        """Whether events of the game wait in the outbox for the direct clients' writes."""
+        return game_id in self._outbox
+
     def game_ids(self) -> list[int]:
         """The games with at least one client in this process."""
         with self._lock:

@@ -26,15 +26,17 @@ from dicehero.live.sse import format_sse
 log = logging.getLogger(__name__)
 
 BATCH = 200  # heroes read and written between two turns of other requests
+FLUSH_WAIT = 1.0  # seconds the push waits, at most, for the roll event's writes
 ROLL = b'"type":"roll"'
 
 
 class SheetPush:
     """Pushes the heroes' sheets of a game after each of its rolls delivered here."""
 
-    def __init__(self, broker: Broker, games: Any) -> None:
+    def __init__(self, broker: Broker, games: Any, flush_wait: float = FLUSH_WAIT) -> None:
         self.broker = broker
         self.games = games
+        self.flush_wait = flush_wait
 
     def delivered(self, game_id: int, seq: int, payload: bytes) -> None:
         """The broker's hook: after a roll, the sheets go out from a worker of their own, so
@@ -45,7 +47,12 @@ class SheetPush:
     def push(self, game_id: int, seq: int) -> None:
         """Every hero's phone of the game here gets its sheet after event ``seq``."""
         try:
-            time.sleep(0)  # under gevent: the roll event goes out to every client first
+            # The roll event goes out to every client before any sheet is read: under gevent
+            # the outbox's flush was queued on the loop before this thread started.
+            time.sleep(0)
+            deadline = time.monotonic() + self.flush_wait
+            while self.broker.unflushed(game_id) and time.monotonic() < deadline:
+                time.sleep(0.001)
             phones = self.broker.heroes(game_id)
             for start in range(0, len(phones), BATCH):
                 self._batch(game_id, seq, phones[start:start + BATCH])
