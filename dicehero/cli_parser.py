@@ -68,6 +68,13 @@ class Formatter(argparse.HelpFormatter):
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
 
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None) -> str:
+        # argparse indents the usage's next lines by the prefix's length; a prefix of wide
+        # letters (使い方：) takes more columns than that, so they are indented further
+        text = super()._format_usage(usage, actions, groups, prefix)
+        extra = columns.width(prefix or "") - len(prefix or "")
+        return text.replace("\n  ", "\n" + " " * extra + "  ") if extra > 0 else text
+
     def add_usage(self, usage: str | None, actions: Any, groups: Any,
                   prefix: str | None = None) -> None:
         """As argparse's, with "usage: " said in the command's language."""

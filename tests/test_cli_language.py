@@ -139,3 +139,11 @@ def test_dicehero_prints_messages_are_in_dicehero_lang(monkeypatch, capsys, tmp_
                  str(tmp_path / "c.pdf")]) == 1
     err = capsys.readouterr().err
     assert "le stockage des parties n’est pas disponible : pas de base de données à" in err
+
+
+def test_a_wide_usage_prefix_lines_up_the_usage_s_next_lines(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("DICEHERO_LANG", "ja")
+    usage = shown_help(["print"], capsys).split("\n\n")[0].splitlines()
+    start = width("使い方： dicehero print ")
+    assert usage[0].startswith("使い方： dicehero print [-h]") and len(usage) > 1
+    assert all(len(line) - len(line.lstrip()) == start for line in usage[1:])
