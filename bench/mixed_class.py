@@ -135,10 +135,13 @@ class Phone(Tapper):
         self.rng = random.Random(i)
 
     def choose(self, taps: Taps) -> None:
-        _, view, _ = self.client.call("GET", f"/api/games/{self.code}/players/{self.pid}"
-                                             "?edition=0", secret=self.secret)
-        offer = view["sheet"]["legal"]["choose"]
-        self._act({"type": "choose", "superpower": offer[0]}, 0, taps)
+        status, view, _ = self.client.call("GET", f"/api/games/{self.code}/players/{self.pid}"
+                                                  "?edition=0", secret=self.secret)
+        # No offer when the host's offer or this read went unanswered (a hostile load can
+        # starve both): the hero plays on without a superpower instead of its thread dying.
+        offer = view["sheet"]["legal"]["choose"] if status == 200 and view else []
+        if offer:
+            self._act({"type": "choose", "superpower": offer[0]}, 0, taps)
 
     def play_round(self, roll: int, taps: Taps) -> None:
         """Read the sheet after the roll, tap the dice with think time, then Done."""
