@@ -243,6 +243,15 @@ def test_after_finish_the_podium_par_and_the_top_of_the_table_fit_without_scroll
     shot(page, f"room-finished-{viewport['width']}")
     for sel in ("#results-h", "#podium", "#par-result", "#board tr:first-child"):
         assert page.evaluate(IN_VIEW, sel), sel  # as the page shows them: nobody scrolled
+    # the results only: no join panel, no "Game over" under them, no list of heroes; the
+    # host's way to their tools stays, in view
+    shown = page.inner_text("body")
+    assert "Join the game" not in shown and "Game over" not in shown, shown
+    assert page.locator("#players").is_hidden()
+    assert page.evaluate(IN_VIEW, "#b-tools")
+    page.click("#b-tools")  # the host's own screen: everything back, to work with
+    page.wait_for_selector("#players li")
+    assert page.locator("#join-h").is_visible()
     assert errors == []
 
 
