@@ -140,6 +140,31 @@ def drain(socks: list) -> None:
             pass
 
 
+class StreamReader:
+    """Phones reading their streams in the background, as a page does: none is closed by the
+    server as a slow reader while the bench waits for something else."""
+
+    def __init__(self, streams: list) -> None:
+        self.streams = streams
+        self.reading = True
+        self.greenlet = gevent.spawn(self._read)
+
+    def _read(self) -> None:
+        ep = epoll(sizehint=len(self.streams))
+        for s in self.streams:
+            ep.register(s.fileno(), EPOLLIN)
+        while self.reading:
+            for fd, _ev in ep.poll(0):
+                with contextlib.suppress(BlockingIOError, ConnectionError):
+                    os.read(fd, 65536)
+            gevent.sleep(0.005)
+        ep.close()
+
+    def stop(self) -> None:
+        self.reading = False
+        self.greenlet.join()
+
+
 class Reply:
     """One HTTP response read off a kept-alive socket, a piece at a time."""
 
@@ -262,28 +287,14 @@ def done_round(server: Server, n: int) -> dict:
                              "idempotency_key": "done"}, key)
         return status
 
-    reading = [True]
-
-    def read_streams() -> None:  # phones read their streams: none is closed as a slow reader
-        ep = epoll(sizehint=len(streams))
-        for s in streams:
-            ep.register(s.fileno(), EPOLLIN)
-        while reading[0]:
-            for fd, _ev in ep.poll(0):
-                with contextlib.suppress(BlockingIOError, ConnectionError):
-                    os.read(fd, 65536)
-            gevent.sleep(0.005)
-        ep.close()
-
-    reader = gevent.spawn(read_streams)
+    reader = StreamReader(streams)
     pool = [gevent.spawn(done, pid, key) for pid, key in phones]
     gevent.joinall(pool)
     refused = sum(g.value != 200 for g in pool)
     answered = perf() - t0
     wait_idle(server.pid, limit=900)  # until the events reached every stream
     cpu, took = cpu_s(server.pid) - cpu0, perf() - t0
-    reading[0] = False
-    reader.join()
+    reader.stop()
     for s in streams:
         s.close()
     return {"cpu_s": cpu, "answered_s": answered, "took_s": took, "refused": refused}
@@ -333,27 +344,13 @@ def close_round(server: Server, n: int, read: str) -> dict:
         finally:
             conn.close()
 
-    reading = [True]
-
-    def read_streams() -> None:  # phones read their streams: none is closed as a slow reader
-        ep = epoll(sizehint=len(streams))
-        for s in streams:
-            ep.register(s.fileno(), EPOLLIN)
-        while reading[0]:
-            for fd, _ev in ep.poll(0):
-                with contextlib.suppress(BlockingIOError, ConnectionError):
-                    os.read(fd, 65536)
-            gevent.sleep(0.005)
-        ep.close()
-
-    reader = gevent.spawn(read_streams)
+    reader = StreamReader(streams)
     cpu0, t0 = cpu_s(server.pid), perf()
     pool = gevent.pool.Pool(AT_ONCE)  # 5,000 connecting in one go are dropped, here
     gevent.joinall([pool.spawn(phone, pid, key) for pid, key in phones])
     wait_idle(server.pid, limit=900)
     cpu, took = cpu_s(server.pid) - cpu0, perf() - t0
-    reading[0] = False
-    reader.join()
+    reader.stop()
     roll = roll_to_ready(server.port, code, host, phones, streams, [], go_on=False, push=True)
     for s in streams:
         s.close()
