@@ -319,9 +319,15 @@ def test_the_superpower_and_its_uses_sit_in_the_hero_circle_as_printed(browser, 
     page = _marks_page(browser, base, code, ada)
     circle = page.locator(".mcircle").bounding_box()
     assert abs(circle["width"] - circle["height"]) < 1  # round, as the paper's circle
-    for part in ("#m-power", "#m-powers"):
+    for part in ("#m-name", ".mdraw", "#m-power", "#m-powers"):
         b = page.locator(f".mcircle {part}").bounding_box()
         assert circle["x"] < b["x"] and b["x"] + b["width"] < circle["x"] + circle["width"]
+        assert circle["y"] < b["y"] and b["y"] + b["height"] < circle["y"] + circle["height"]
+    # the name on its line and the room to draw, as the printed circle has them
+    assert page.inner_text("#m-name") == "Ada"
+    assert page.inner_text(".mdraw").startswith("draw your hero here")
+    page.locator(".mcircle").scroll_into_view_if_needed()
+    shot(page, "paper-marks-phone-hero-circle")
 
 
 def test_uses_wild_dice_and_bystanders_are_boxes_crossed_from_the_first(browser, served):  # noqa: F811

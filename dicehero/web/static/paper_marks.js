@@ -202,6 +202,7 @@
     const r = await api("GET", sheetPath());
     if (!r.ok) { showError(errText(r)); return; }
     $("who").textContent = DH.t(hostSecret ? "entering_for" : "your_sheet_name", { name: r.data.player.name });
+    $("m-name").textContent = r.data.player.name;
     $("marks-form").hidden = false;
     if (r.data.paper.marks) { fill(r.data.paper.marks); showVerdict(r.data); }
     stream.last = st.ok ? st.data.last_event_id : 0;
