@@ -36,6 +36,16 @@ def test_the_new_game_form_names_the_editions_in_the_readers_language(client):
     assert '<option value="marathon">Marathon</option>' in html
 
 
+def test_the_games_name_on_a_page_is_the_one_its_printed_sheet_has(client):
+    """The home page's heading and every page's title name the game as the PDF does in that
+    language (a name some languages keep, as French does, and others translate)."""
+    client.set_cookie("lang", "ja")
+    html = client.get("/").get_data(as_text=True)
+    assert "<h1>スーパーダイスヒーローズ</h1>" in html and "Super Dice Heroes" not in html
+    assert "<title>ソロ · スーパーダイスヒーローズ</title>" in client.get("/solo").get_data(
+        as_text=True)
+
+
 def test_the_host_page_names_the_letter_paper_size_in_the_readers_language(client):
     code = client.post("/api/games", json={}).json["code"]
     client.set_cookie("lang", "fr")

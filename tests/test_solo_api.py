@@ -98,6 +98,18 @@ def test_a_daily_game_played_again_shares_as_practice(client):
     assert share.startswith("Super Dice Heroes · Daily 2025-03-14 (practice) · 0 Honor\n")
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fr", "Super Dice Heroes · Défi du 2025-03-14 · 0 Honneur"),
+    ("ar", "أبطال النرد الخارقون · تحدي يوم 2025-03-14 · الشرف: 0"),
+])
+def test_the_share_line_is_in_the_players_language(client, lang, line):
+    offer = client.post("/api/solo/state", json=DAY).get_json()["sheet"]["legal"]["choose"]
+    actions = [{"type": "choose", "superpower": offer[0]}] + [{"type": "done"}] * 10
+    share = client.post("/api/solo/state", json={**DAY, "actions": actions},
+                        headers={"Accept-Language": lang}).get_json()["share"]
+    assert share == line + "\n" + solo.EMPTY * 6
+
+
 def test_practice_is_true_or_false(client):
     r = _finished(client, practice="yes")
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_practice"

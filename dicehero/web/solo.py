@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, render_template
-from flask_babel import format_date
+from flask_babel import format_date, gettext
 
 from dicehero.editions import load_edition
 from dicehero.engine import new_sheet, score
@@ -109,12 +109,20 @@ def location_marks(sheet: Sheet) -> str:
 
 
 def share_text(key: str, sheet: Sheet, practice: bool = False) -> str:
-    """The spoiler-free line a finished solo game shares: which game, the Honor, the marks."""
-    if key.startswith("daily:"):
-        what = "Daily " + key.split(":", 1)[1] + (" (practice)" if practice else "")
+    """The spoiler-free line a finished solo game shares: which game, the Honor, the marks;
+    in the player's language (the day stays as the challenge names it: 2026-11-28)."""
+    honor = score(sheet).total
+    if not key.startswith("daily:"):
+        line = gettext("Super Dice Heroes · Solo game · %(honor)s Honor", honor=honor)
+    elif practice:
+        # Translators: %(date)s is the day's challenge, written 2026-11-28; %(honor)s a score.
+        line = gettext("Super Dice Heroes · Daily %(date)s (practice) · %(honor)s Honor",
+                       date=key.split(":", 1)[1], honor=honor)
     else:
-        what = "Solo game"
-    return f"Super Dice Heroes · {what} · {score(sheet).total} Honor\n{location_marks(sheet)}"
+        # Translators: %(date)s is the day's challenge, written 2026-11-28; %(honor)s a score.
+        line = gettext("Super Dice Heroes · Daily %(date)s · %(honor)s Honor",
+                       date=key.split(":", 1)[1], honor=honor)
+    return f"{line}\n{location_marks(sheet)}"
 
 
 @bp.get("/solo")
