@@ -83,6 +83,7 @@ MATRIX: list[tuple[str, str, Any, dict[str, int]]] = [
     ("POST", "/api/games/{code}/cohost", {},
      {"host": 200, "player": 403, "other": 403, "none": 401}),
     ("GET", "/api/games/{code}/scores", None, dict.fromkeys(ROLES, 200)),
+    ("GET", "/api/games/{code}/players/{pid}/place", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/export.json", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/export.csv", None, dict.fromkeys(ROLES, 200)),
     ("GET", "/api/games/{code}/rounds/1/decisions", None,
