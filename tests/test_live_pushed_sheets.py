@@ -150,15 +150,45 @@ def test_no_sheet_is_read_before_the_roll_event_is_written_to_every_stream():
             return {}
 
     broker.delivered = SheetPush(broker, Games(), flush_wait=60).delivered
-    broker.deliver(7, 2, encode_event(2, '{"type":"roll","data":{"number":1}}'))
-    time.sleep(0.05)  # the push's thread has started and waits
-    assert seen == []
-    later.pop()()  # the loop's turn: the event is written to every stream
-    for _ in range(500):
-        if seen:
-            break
-        time.sleep(0.01)
-    assert len(seen) == 1 and all(b'"type":"roll"' in had for had in seen[0]), seen
-    for ours, theirs in pairs:
-        ours.close()
-        theirs.close()
+    try:
+        broker.deliver(7, 2, encode_event(2, '{"type":"roll","data":{"number":1}}'))
+        time.sleep(0.05)  # the push's thread has started and waits
+        assert seen == []
+        later.pop()()  # the loop's turn: the event is written to every stream
+        for _ in range(500):
+            if seen:
+                break
+            time.sleep(0.01)
+        assert len(seen) == 1 and all(b'"type":"roll"' in had for had in seen[0]), seen
+    finally:
+        for ours, theirs in pairs:
+            ours.close()
+            theirs.close()
+
+
+def test_a_game_is_unflushed_until_every_client_of_it_is_written():
+    """The push (a thread) may ask while the loop is writing the outbox: the game is done only
+    once its last client has the bytes, not once the outbox is taken."""
+    broker = Broker()
+    broker.defer = lambda callback: None  # the test runs the flush itself
+    asked: list[bool] = []
+    pairs = [socket.socketpair() for _ in range(2)]
+    try:
+        for ours, _theirs in pairs:
+            ours.setblocking(False)
+            broker.subscribe(7).go_direct(ours.fileno(), False, 1, lambda s: None)
+        broker.deliver(7, 2, encode_event(2, '{"type":"roll","data":{"number":1}}'))
+        assert broker.unflushed(7)
+        write = Broker._write_batch
+
+        def asking(sub, events, framed):  # what a thread sees while each client is written
+            asked.append(broker.unflushed(7))
+            return write(sub, events, framed)
+
+        broker._write_batch = asking
+        broker.flush()
+        assert asked == [True, True] and not broker.unflushed(7)
+    finally:
+        for ours, theirs in pairs:
+            ours.close()
+            theirs.close()

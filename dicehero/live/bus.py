@@ -199,6 +199,7 @@ class Broker:
         self._lock = threading.Lock()
         self.defer: Callable[[Callable[[], None]], Any] | None = None
         self._outbox: dict[int, list[tuple[int, bytes]]] = {}
+        self._flushing: set[int] = set()  # games whose outbox a flush is writing now
         # Told of each event once it is on its way to every client (game, id, bytes).
         self.delivered: Callable[[int, int, bytes], None] | None = None
 
@@ -249,7 +250,7 @@ class Broker:
 
     def unflushed(self, game_id: int) -> bool:
         """Whether events of the game wait in the outbox for the direct clients' writes."""
-        return game_id in self._outbox
+        return game_id in self._outbox or game_id in self._flushing
 
     def game_ids(self) -> list[int]:
         """The games with at least one client in this process."""
@@ -297,6 +298,9 @@ class Broker:
 
     def flush(self) -> None:
         """Write what waits in the outbox to the direct clients: one write per client and game."""
+        # A game stays "unflushed" until its clients are written: marked before the outbox is
+        # taken, so a thread asking in between never sees it as done (the sheet push waits).
+        self._flushing = flushing = set(self._outbox)
         outbox, self._outbox = self._outbox, {}
         for game_id, events in outbox.items():
             with self._lock:
@@ -305,6 +309,7 @@ class Broker:
             laggards = [s for s in subs if not self._write_batch(s, events, framed)]
             for s in laggards:
                 self.unsubscribe(s)
+            flushing.discard(game_id)
 
     @staticmethod
     def _write_batch(sub: Subscription, events: list[tuple[int, bytes]],
