@@ -7,6 +7,7 @@ at once when the round is complete; no hero's name goes to every phone.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -139,6 +140,30 @@ def test_settling_sends_the_count_a_timer_was_to_send_at_once(app, api):
     assert counts(app, game) == [1, 2]
     clock.advance(1)  # the timer was stopped: nothing twice
     assert counts(app, game) == [1, 2]
+
+
+def test_settling_waits_for_the_count_a_timer_is_sending():
+    """A timer already sending when the app is torn down: settling waits for it, or its
+    connection would outlive the test's database (a ResourceWarning in a later test)."""
+    sending, release = threading.Event(), threading.Event()
+
+    def flush(code: str) -> None:
+        sending.set()
+        release.wait(10)
+
+    clock = Clock()
+    progress = ProgressTicker(flush, clock=lambda: clock.now, later=clock.later)
+    assert progress.now("ABCD") and not progress.now("ABCD")  # the second waits for a timer
+    (_, fire), = clock.timers
+    timer = threading.Thread(target=fire)
+    timer.start()
+    try:
+        assert sending.wait(5)
+        assert progress.settle(timeout=0.05) is False  # still sending: it waits for release
+    finally:
+        release.set()
+        timer.join(10)
+    assert progress.settle(timeout=5) is True
 
 
 def test_the_server_sends_a_bursts_last_count_by_itself(app, api):

@@ -50,6 +50,8 @@ class ProgressTicker:
         self._clock = clock
         self._later = later or _timer
         self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)  # no timer is sending a count
+        self._sending = 0  # counts a timer is sending now (settle waits for them)
         self._last: dict[str, float] = {}  # game code -> when its count last went out
         self._due: dict[str, Cancel] = {}  # games whose count a timer will send
 
@@ -67,14 +69,18 @@ class ProgressTicker:
                                               lambda: self._fire(code))
             return False
 
-    def settle(self) -> None:
-        """Send now every count a timer was to send, and stop those timers (before the
-        database goes away, as in a test's teardown)."""
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Send now every count a timer was to send, stop those timers, and wait for a timer
+        already sending one (before the database goes away, as in a test's teardown: a
+        count sent after it would open a connection nobody closes); whether that
+        happened within ``timeout``."""
         with self._lock:
             due, self._due = self._due, {}
         for code, timer in due.items():
             timer.cancel()
             self._send(code)
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._sending, timeout)
 
     def sent(self, code: str) -> None:
         """The game's count went out anyway (the round is complete)."""
@@ -92,7 +98,13 @@ class ProgressTicker:
             if self._due.pop(code, None) is None:
                 return  # settled already
             self._sent(code, self._clock())
-        self._send(code)
+            self._sending += 1
+        try:
+            self._send(code)
+        finally:
+            with self._idle:
+                self._sending -= 1
+                self._idle.notify_all()
 
     def _send(self, code: str) -> None:
         try:
