@@ -161,6 +161,29 @@ def test_going_on_forfeits_a_stragglers_unspent_dice(api):
     assert api.sheet(game, "Ann")["forfeited"] == [{"round": 1, "dice": [2, 3, 4]}]
 
 
+def test_a_straggler_done_with_the_new_round_before_the_forfeits_are_read_is_listed(
+        app, api, monkeypatch):
+    """The roll's event goes out before the host's list of forfeits is read: a straggler
+    pressing Done on the new round in between still lost their dice (issue 26.10)."""
+    game = api.create()
+    api.join(game, "Ann")
+    dice = api.roll(game, dice=[1, 2, 3, 4])["dice"]
+    api.choose_first(game, "Ann")
+    api.act(game, "Ann", {"type": "skip", "die": 0})
+    games = app.extensions["dicehero.games"]
+    read_forfeits = games._forfeited
+
+    def done_first(*args):
+        api.act(game, "Ann", {"type": "done"}, roll=2)  # after the commit, before the read
+        return read_forfeits(*args)
+
+    monkeypatch.setattr(games, "_forfeited", done_first)
+    roll = api.roll(game, go_on=True)
+    assert api.sheet(game, "Ann")["forfeited"] == [{"round": 1, "dice": [2, 3, 4]}]
+    assert roll["forfeited"] == [{"player_id": game.players["Ann"][0], "name": "Ann",
+                                  "dice": dice[1:]}]
+
+
 def test_rolling_past_the_last_round_is_409(api):
     game = api.create(rounds=1)
     api.roll(game)

@@ -147,21 +147,22 @@ class RoundDesk(GameAccess):
                          N_("%(n)s still playing: %(names)s. Send 'go_on': true to go on "
                             "without them."), n=n, names=", ".join(names))
 
-    def _forfeited(self, game_id: int, number: int) -> list[dict[str, Any]]:
-        """The heroes whose unspent dice roll ``number`` forfeited, in id order: read once the
-        roll is committed and its event is out, from the heroes' sheets meeting the roll (the
-        sheets pushed after it then find them met). Not a batch at a time between the pushed
-        sheets' batches: the host's page shows the roll's dice when its reply comes."""
-        if number < 2:
+    def _forfeited(self, game_id: int, number: int, ids: list[int]) -> list[dict[str, Any]]:
+        """The heroes whose unspent dice roll ``number`` forfeited, in id order, among ``ids``
+        (those still playing in the roll's transaction: a hero who presses Done on the new
+        round before this read is no longer playing, but lost their dice all the same).
+        Read once the roll is committed and its event is out, from the heroes' sheets
+        meeting the roll (the sheets pushed after it then find them met). Not a batch at a
+        time between the pushed sheets' batches: the host's page shows the roll's dice when
+        its reply comes."""
+        if not ids:
             return []
         with self.store.read() as s:
             game = s.get(Game, game_id)
             if game is None:  # pragma: no cover - a game is never deleted
                 return []
             stragglers = s.execute(select(Player.id, Player.name).where(
-                *self._playing(game, number - 1)).order_by(Player.id)).all()
-            if not stragglers:
-                return []
+                Player.game_id == game.id, Player.id.in_(ids)).order_by(Player.id)).all()
             fold = self._fold(s, game, [pid for pid, _ in stragglers])
         out = []
         with fold.lock:  # in one go: the host's screen shows the dice when this reply comes
@@ -176,7 +177,7 @@ class RoundDesk(GameAccess):
         only(body, "dice", "number", "go_on")
         no_null(body, "dice", "bad_roll")
 
-        def work(s: Session) -> tuple[int, dict[str, Any]]:
+        def work(s: Session) -> tuple[int, dict[str, Any], list[int]]:
             game = self._game(s, code, lock=True)
             self._host(s, game, secret)
             if game.status == "over":
@@ -198,7 +199,12 @@ class RoundDesk(GameAccess):
                     check_roll(edition.dice_per_round, edition.faces, typed)
                 except BadAction as e:
                     raise StoreError(Refusal.REFUSED, e.code, e.phrase) from None
-            self._check_go_on(s, game, bool_field(body, "go_on"))
+            go_on = bool_field(body, "go_on")
+            self._check_go_on(s, game, go_on)
+            # Who still plays the round, as the roll meets them (their ids only: the
+            # names and sheets are read after the event is out).
+            stragglers = list(s.scalars(select(Player.id).where(
+                *self._playing(game, game.roll_count)))) if go_on and game.roll_count else []
             if game.power_mode == "table" and game.offer is None:
                 self._set_offer(s, game, None)
             dice = (list(typed) if typed is not None
@@ -212,12 +218,12 @@ class RoundDesk(GameAccess):
                     "rounds": game.rounds, "player_count": self._active_count(s, game)}
             # The event reads no hero: every stream waits for it (issue 26.10).
             emit(s, game, "roll", data)
-            return game.id, data
+            return game.id, data, stragglers
 
-        game_id, data = self.store.write(normalise_code(code), work)
+        game_id, data, stragglers = self.store.write(normalise_code(code), work)
         time.sleep(0)  # under gevent: the roll's event reaches every stream first
         # Each hero's own sheet lists the dice they lost; the host's reply lists the heroes.
-        return {**data, "forfeited": self._forfeited(game_id, data["number"])}
+        return {**data, "forfeited": self._forfeited(game_id, data["number"], stragglers)}
 
     def finish(self, code: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """End the game now (``go_on`` if some are still playing); the seed is revealed."""
