@@ -142,12 +142,13 @@ def _server_rules(server: pywsgi.WSGIServer) -> tuple[Rules, OpenConnections]:
     return rules
 
 
-class Server(pywsgi.WSGIServer):
-    """gevent's WSGI server, refusing a connection over its address's cap in the accept loop
+class RefusingAccept:
+    """A gevent WSGI server's accept loop that refuses a connection over its address's cap
     itself: one write of the 429 and a close, no greenlet and no handler (a flood of
     connections from one address costs the server as little as it can; issue 26.5). The
     handler counts and checks again (``Detachable.handle``): this is only the cheap early
-    refusal."""
+    refusal. Mixed into ``dicehero serve``'s server and the gunicorn workers' (whose count
+    is per worker: each refuses past the cap of the connections it holds itself)."""
 
     def do_handle(self, *args):
         sock, address = args[0], args[1]
@@ -159,6 +160,10 @@ class Server(pywsgi.WSGIServer):
             sock.close()
             return
         super().do_handle(*args)
+
+
+class Server(RefusingAccept, pywsgi.WSGIServer):
+    """gevent's WSGI server, refusing a connection over its address's cap in the accept loop."""
 
 
 class Handler(Detachable, pywsgi.WSGIHandler):

@@ -6,9 +6,9 @@ with the ``scale`` extra: the single-process server must import without it.
 
 from __future__ import annotations
 
-from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
+from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler, PyWSGIServer
 
-from dicehero.web.direct import Detachable
+from dicehero.web.direct import Detachable, RefusingAccept
 from dicehero.web.http_headers import read_headers
 
 
@@ -20,7 +20,15 @@ class GunicornHandler(Detachable, PyWSGIHandler):
     MessageClass = staticmethod(read_headers)
 
 
-class GunicornWorker(GeventPyWSGIWorker):
-    """gunicorn's gevent worker on gevent's pywsgi, with :class:`GunicornHandler`."""
+class GunicornServer(RefusingAccept, PyWSGIServer):
+    """gunicorn's gevent WSGI server, refusing a connection over its address's cap in the
+    accept loop, as ``dicehero serve`` does (before, a refusal here cost a greenlet and a
+    handler; issue 26.5)."""
 
+
+class GunicornWorker(GeventPyWSGIWorker):
+    """gunicorn's gevent worker on gevent's pywsgi, with :class:`GunicornServer` and
+    :class:`GunicornHandler`."""
+
+    server_class = GunicornServer
     wsgi_handler = GunicornHandler
