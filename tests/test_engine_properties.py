@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +23,7 @@ from dicehero.engine import (
 )
 from dicehero.engine.edition import Edition
 from dicehero.engine.paper import check_location
+from dicehero.engine.rules import candidates
 from dicehero.words import english
 
 CLASSIC = load_edition("classic")
@@ -50,8 +52,10 @@ def check_invariants(sheet: Sheet) -> None:
         assert 1 <= die.value <= sheet.edition.faces
 
 
-def play_random_game(edition: Edition, data: st.DataObject) -> Sheet:
-    """A whole game where hypothesis picks the dice and every action among the legal ones."""
+def play_random_game(edition: Edition, data: st.DataObject,
+                     check: Callable[[Sheet], None] = check_invariants) -> Sheet:
+    """A whole game where hypothesis picks the dice and every action among the legal ones;
+    ``check`` is asked of the sheet after each roll and each step."""
     die = st.integers(1, edition.faces)
     first = data.draw(die)
     second = data.draw(die.filter(lambda n: n != first))
@@ -61,13 +65,13 @@ def play_random_game(edition: Edition, data: st.DataObject) -> Sheet:
         dice = data.draw(st.lists(die, min_size=edition.dice_per_round,
                                   max_size=edition.dice_per_round))
         sheet = start_round(sheet, dice)
-        check_invariants(sheet)
+        check(sheet)
         for _ in range(40):
             options = legal_actions(sheet)
             action = data.draw(st.sampled_from(options))
             before = sheet
             sheet = apply(sheet, action)
-            check_invariants(sheet)
+            check(sheet)
             if action.type == "undo":
                 assert sheet is before.previous
             elif action.die is not None and action.type != "power":
@@ -87,6 +91,30 @@ def play_random_game(edition: Edition, data: st.DataObject) -> Sheet:
 def test_random_legal_games_keep_every_invariant(data: st.DataObject) -> None:
     sheet = play_random_game(CLASSIC, data)
     assert sheet.finished
+
+
+def accepted(sheet: Sheet, action: object) -> bool:
+    """Whether ``apply`` takes the action."""
+    try:
+        apply(sheet, action)
+    except ActionError:
+        return False
+    return True
+
+
+def lights_exactly_what_apply_accepts(sheet: Sheet) -> None:
+    """Each die's legal uses (and the Wild die's) are its candidates that apply accepts."""
+    for die in range(len(sheet.dice)):
+        assert legal_actions(sheet, die) == [a for a in candidates(sheet, die)
+                                            if accepted(sheet, a)]
+    assert legal_actions(sheet, wild=True) == [a for a in candidates(sheet, None, wild=True)
+                                               if accepted(sheet, a)]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_phone_lights_up_exactly_the_uses_the_rules_accept(data: st.DataObject) -> None:
+    play_random_game(CLASSIC, data, lights_exactly_what_apply_accepts)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

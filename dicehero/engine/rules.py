@@ -144,7 +144,7 @@ def _move(sheet: Sheet, action: Action) -> Changes:
         if value in (to, sheet.position):
             raise RuleError("teleport_not_needed", number=value)
         changes["powers_used"] = sheet.powers_used + 1
-    elif not action.wild and value != to and value != sheet.position:
+    elif not action.wild and not _reaches(value, to, sheet.position):
         target = ed.location(to).name
         if sheet.position is None:
             raise RuleError("move_needs_match", "from_middle", number=value,
@@ -153,6 +153,12 @@ def _move(sheet: Sheet, action: Action) -> Changes:
                         here=ed.location(sheet.position).name)
     changes["position"] = to
     return changes
+
+
+def _reaches(value: int | None, to: int | None, here: int | None) -> bool:
+    """Whether a die showing ``value`` moves a hero at ``here`` to ``to``: it must show the
+    number of the location gone to or of the one left (the rulebook's Move)."""
+    return value in (to, here)
 
 
 def _here(sheet: Sheet, why: str) -> int:
@@ -326,7 +332,9 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
     phone can light up the legal places. With neither: every legal action,
     including ``choose``, ``done`` and ``undo``.
     """
-    if die is not None or wild:
+    if die is not None and not wild:
+        return _die_uses(sheet, die)
+    if wild:
         return [a for a in candidates(sheet, die, wild) if _allowed(sheet, a)]
     out: list[Action] = []
     if sheet.superpower is None and not sheet.played:
@@ -339,6 +347,32 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
     out += [Action("done"), Action("undo")]
     return [a for a in out if a.type in ("move", "help", "minion", "power", "skip")
             or _allowed(sheet, a)]
+
+
+def _die_uses(sheet: Sheet, die: int) -> list[Action]:
+    """Every legal use of rolled die ``die``: what :func:`_allowed` says of each candidate.
+
+    A phone's view asks this of every die of every hero after each roll, so what all the
+    die's candidates share is checked once: the round is open and the die unspent (else
+    none is legal). A plain move then needs only :func:`_reaches`, since its candidates go
+    to the edition's other locations (the rest of :func:`_move`'s checks); the other
+    actions are asked of their handlers.
+    """
+    try:
+        _open_round(sheet)
+        _rolled_die(sheet, Action("skip", die=die))
+    except (RuleError, BadAction):
+        return []
+    value = sheet.dice[die].value
+    here = sheet.position
+    out: list[Action] = []
+    for action in candidates(sheet, die):
+        if action.type == "move" and not action.teleport:
+            if _reaches(value, action.to, here):
+                out.append(action)
+        elif action.type == "skip" or _allowed(sheet, action):
+            out.append(action)
+    return out
 
 
 def _allowed(sheet: Sheet, action: Action) -> bool:
