@@ -14,7 +14,6 @@ that fell behind) reads it as before.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -22,6 +21,7 @@ from typing import Any
 
 from dicehero.live.bus import Broker, Subscription
 from dicehero.live.sse import format_sse
+from dicehero.web.json_reply import compact
 
 log = logging.getLogger(__name__)
 
@@ -68,5 +68,4 @@ class SheetPush:
                 continue
             if sub.fd >= 0 and sub.sent < seq:
                 continue  # the roll is not written to it yet: the sheet may not go first
-            data = json.dumps({"type": "sheet", "data": view}, separators=(",", ":"))
-            sub.send_own(format_sse(data))
+            sub.send_own(format_sse(compact({"type": "sheet", "data": view})))
