@@ -275,6 +275,20 @@ def _moves(numbers: tuple[int, ...], die: int | None, wild: bool,
     return made
 
 
+_USES: dict[tuple[str, int | None, int | None, int | None], Action] = {}
+
+
+def _use(kind: str, die: int | None, slot: int | None = None,
+         copy: int | None = None) -> Action:
+    """The action ``kind`` of rolled die ``die`` (with its slot or the die it copies), made
+    once, as :func:`_moves` makes the moves."""
+    key = (kind, die, slot, copy)
+    made = _USES.get(key)
+    if made is None:
+        made = _USES[key] = Action(kind, die=die, slot=slot, copy=copy)
+    return made
+
+
 def candidates(sheet: Sheet, die: int | None, wild: bool = False) -> list[Action]:
     """Every action worth asking about for one die (or a Wild die); :func:`apply` judges them.
 
@@ -300,15 +314,15 @@ def candidates(sheet: Sheet, die: int | None, wild: bool = False) -> list[Action
                 if n != here and n != value and value != here]
     if here is not None:
         loc = ed.location(here)
-        out += [Action("help", die=die, slot=s)
+        out += [_use("help", die, slot=s)
                 for s in locations.help_slots(loc, sheet.marks[here - 1], value)]
-        out.append(Action("minion", die=die))
+        out.append(_use("minion", die))
     if sheet.superpower is not None:
         if ed.superpower(sheet.superpower).effect == "copy":
-            out += [Action("power", die=die, copy=k) for k in range(len(sheet.dice)) if k != die]
+            out += [_use("power", die, copy=k) for k in range(len(sheet.dice)) if k != die]
         else:
-            out.append(Action("power", die=die))
-    out.append(Action("skip", die=die))
+            out.append(_use("power", die))
+    out.append(_use("skip", die))
     return out
 
 
@@ -355,8 +369,9 @@ def _die_uses(sheet: Sheet, die: int) -> list[Action]:
     A phone's view asks this of every die of every hero after each roll, so what all the
     die's candidates share is checked once: the round is open and the die unspent (else
     none is legal). A plain move then needs only :func:`_reaches`, since its candidates go
-    to the edition's other locations (the rest of :func:`_move`'s checks); the other
-    actions are asked of their handlers.
+    to the edition's other locations (the rest of :func:`_move`'s checks); a help's slots
+    are the ones its location's kind lists for the die where the hero is, which is what
+    :func:`locations.write` accepts; the other actions are asked of their handlers.
     """
     try:
         _open_round(sheet)
@@ -370,7 +385,7 @@ def _die_uses(sheet: Sheet, die: int) -> list[Action]:
         if action.type == "move" and not action.teleport:
             if _reaches(value, action.to, here):
                 out.append(action)
-        elif action.type == "skip" or _allowed(sheet, action):
+        elif action.type in ("skip", "help") or _allowed(sheet, action):
             out.append(action)
     return out
 
