@@ -13,7 +13,7 @@ from typing import Any
 
 from dicehero.engine import locations
 from dicehero.engine.actions import Action, parse_action
-from dicehero.engine.edition import Superpower
+from dicehero.engine.edition import Edition, Superpower
 from dicehero.engine.errors import BadAction, RuleError
 from dicehero.engine.phrase import numbered_powers
 from dicehero.engine.state import Die, Sheet, die_of
@@ -347,7 +347,7 @@ def legal_actions(sheet: Sheet, die: int | None = None, *, wild: bool = False) -
     including ``choose``, ``done`` and ``undo``.
     """
     if die is not None and not wild:
-        return _die_uses(sheet, die)
+        return list(_kept_uses(sheet, die))
     if wild:
         return [a for a in candidates(sheet, die, wild) if _allowed(sheet, a)]
     out: list[Action] = []
@@ -388,6 +388,36 @@ def _die_uses(sheet: Sheet, die: int) -> list[Action]:
         elif action.type in ("skip", "help") or _allowed(sheet, action):
             out.append(action)
     return out
+
+
+_KEPT: dict[int, tuple[Edition, dict[tuple[Any, ...], tuple[Action, ...]]]] = {}
+KEPT_SITUATIONS = 20_000  # per edition, before starting afresh
+
+
+def _kept_uses(sheet: Sheet, die: int) -> tuple[Action, ...]:
+    """:func:`_die_uses`, asked once per situation: heroes of a game mostly share theirs
+    after a roll (issue 26.6). The answer is kept under every field of the sheet that the
+    handlers and :func:`candidates` read: whether the round is open and the die unspent,
+    the die and its value, where the hero stands, the superpower and whether a use of it
+    is left, the dice as rolled (which Shapeshift copies), the marks and minions there."""
+    dice = sheet.dice
+    if not 0 <= die < len(dice):
+        return ()
+    here = sheet.position
+    key = (die, dice[die].value, dice[die].used is None, sheet.round > 0 and not sheet.done,
+           here, sheet.superpower, sheet.powers_left > 0, tuple([d.rolled for d in dice]),
+           None if here is None else sheet.marks[here - 1],
+           None if here is None else sheet.minions[here - 1])
+    ed = sheet.edition
+    kept = _KEPT.get(id(ed))
+    if kept is None or kept[0] is not ed:  # the edition held in the entry keeps its id unique
+        kept = _KEPT[id(ed)] = (ed, {})
+    uses = kept[1].get(key)
+    if uses is None:
+        if len(kept[1]) >= KEPT_SITUATIONS:
+            kept[1].clear()
+        uses = kept[1][key] = tuple(_die_uses(sheet, die))
+    return uses
 
 
 def _allowed(sheet: Sheet, action: Action) -> bool:
