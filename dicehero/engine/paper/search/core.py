@@ -16,7 +16,7 @@ from dicehero.engine.paper.search.order import End, Ordering
 from dicehero.engine.paper.search.pruning import ENOUGH, OUT_OF_ORDER, Pruning
 from dicehero.engine.paper.search.reading import Progress, Reading
 from dicehero.engine.paper.search.settings import Settings
-from dicehero.engine.paper.search.steps import OWED_ORDER, Steps, Variants, paid
+from dicehero.engine.paper.search.steps import Steps, Variants
 from dicehero.engine.paper.verdict import Sent
 from dicehero.engine.phrase import Phrase
 from dicehero.engine.rules import apply, start_round
@@ -167,18 +167,15 @@ class Search:
     # -- within a round ----------------------------------------------------------------------
 
     def _stay(self, sheet: Sheet, prog: int, actions: tuple[Action, ...], last: Any,
-              seen: set[tuple[Any, ...]], owed: int = 0) -> Iterator[End]:
+              seen: set[tuple[Any, ...]]) -> Iterator[End]:
         """Every ending of the round from ``sheet``, the likeliest first: more work here, a
         move on, or done.
 
         ``last`` is the order key of the last help or Robot Minion of this stay: the
-        next one must come after it (one order per stay). ``owed``: the Robot Minions
-        fought with a die owed (:meth:`Steps.works`), still among ``sheet``'s unused
-        dice; the bounds see those dice as unused, which only lets more through, and
-        the dice to spare are counted without them.
+        next one must come after it (one order per stay).
         """
         key = (sheet.position, tuple([d.value if d.used is None else 0 for d in sheet.dice]),
-               prog, sheet.wild_spent, sheet.powers_used, last, owed)
+               prog, sheet.wild_spent, sheet.powers_used, last)
         if key in seen:
             return
         seen.add(key)
@@ -188,56 +185,45 @@ class Search:
         self._remember(sheet, prog)
         progress = self.reading.progress(sheet, prog)
         pruning, settings = self.pruning, self.settings
-        seen_slack = pruning.slack_of(sheet, progress)
-        slack = seen_slack - owed  # the dice to spare, the dice owed paid
+        slack = pruning.slack_of(sheet, progress)
         if slack < 0 or (slack < settings.check_below and (
-                seen_slack < pruning.lost_dice(sheet, progress)
+                slack < pruning.lost_dice(sheet, progress)
                 or self._short(sheet, progress)
-                or (not seen_slack and self.nodes > settings.tiles_within
+                or (not slack and self.nodes > settings.tiles_within
                     and pruning.no_route(sheet, progress)))):
             return
         known: Variants = {}
         steps = self.steps
         if sheet.position is not None:
             i = sheet.position - 1
-            can_owe = len(self.reading.free(sheet)) > owed
-            works = steps.works(sheet, progress, i, last, known, can_owe)
+            works = steps.works(sheet, progress, i, last, known)
             if self.passes:
                 self.rng.shuffle(works)
             rebit = self.reading.rebit
             for order, done, after in works:
-                yield from self._stay(after, rebit(prog, after, i), actions + done, order,
-                                      seen, owed + (order is OWED_ORDER))
+                yield from self._stay(after, rebit(prog, after, i), actions + done, order, seen)
         later = []
         moves = steps.moves(sheet, progress, slack, known)
         if self.passes:
             self.rng.shuffle(moves)
         for done, after in moves:
             if after.position in progress.work_set:
-                yield from self._stay(after, prog, actions + done, None, seen, owed)
+                yield from self._stay(after, prog, actions + done, None, seen)
             else:
                 later.append((done, after))
-        yield from self._end(sheet, prog, actions, owed)
+        yield from self._end(sheet, prog, actions)
         if slack > 0:
             for done, after in later:
-                yield from self._stay(after, prog, actions + done, None, seen, owed)
+                yield from self._stay(after, prog, actions + done, None, seen)
 
-    def _end(self, sheet: Sheet, prog: int, actions: tuple[Action, ...], owed: int
-             ) -> Iterator[End]:
-        """Done, as it is or after superpower uses no mark needed (on dice left unused or
-        paid to a Robot Minion: :meth:`Steps.wasted`), the dice owed paid."""
-        free = [k for k, d in enumerate(sheet.dice) if d.used is None]
-        if len(free) < owed:
-            return
+    def _end(self, sheet: Sheet, prog: int, actions: tuple[Action, ...]) -> Iterator[End]:
+        """Done, as it is or after a superpower use no mark needed (on a die left unused)."""
         done = apply(sheet, DONE)
         if self.pruning.slack(done, prog) >= 0:
-            if owed:
-                actions = paid(actions, free)
             yield done, prog, actions
             if sheet.powers_used < self.reading.drawn.powers_used:
-                for uses in self.steps.wasted(sheet):
-                    yield (done.evolve(powers_used=done.powers_used + len(uses)), prog,
-                           uses + actions)
+                for steps, after in self.steps.powered(sheet):
+                    yield apply(after, DONE), prog, actions + steps
 
     def _short(self, sheet: Sheet, progress: Progress) -> bool:
         """Whether the dice left hold too few of some number (:meth:`Pruning.short_why`),

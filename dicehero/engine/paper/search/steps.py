@@ -20,16 +20,6 @@ from dicehero.engine.state import Sheet
 # The engine's refusals of a move for the die's number alone (see Steps.moved)
 NUMBER_REFUSALS = frozenset({"move_needs_match", "teleport_not_needed"})
 Variants = dict[int, list[tuple[tuple[Action, ...], Sheet]]]  # see Steps.variants
-# A Robot Minion fought with a die owed (see Steps.works), and its order key in a stay
-OWED = Action("minion")
-OWED_ORDER = (2,)
-
-
-def paid(actions: tuple[Action, ...], free: list[int]) -> tuple[Action, ...]:
-    """``actions`` with each Robot Minion fought with a die owed given one of the dice
-    ``free`` (left unused at the round's end, so unused when it was fought), in turn."""
-    payers = iter(free)
-    return tuple(Action("minion", die=next(payers)) if a is OWED else a for a in actions)
 
 
 class Steps:
@@ -45,7 +35,6 @@ class Steps:
         self.listed_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}  # see listed
         self.unmatched_moves: set[tuple[Any, ...]] = set()  # see moved
         self.helps_cache: list[dict[Any, tuple[Action, ...]]] = [{} for _ in reading.locs]
-        self.wasted_cache: dict[tuple[Any, ...], list[tuple[Action, ...]]] = {}  # see wasted
 
     def dice(self, sheet: Sheet) -> list[int]:
         """The unused rolled dice worth trying: one of each kind (equal dice are alike)."""
@@ -74,28 +63,6 @@ class Steps:
                     out.append(((action,), after))
         return out
 
-    def wasted(self, sheet: Sheet) -> list[tuple[Action, ...]]:
-        """Superpower uses that change nothing but the count: on dice left unused at the
-        round's end or paid to a Robot Minion. ``out[k - 1]`` is one way to make ``k``
-        such uses (as many as the drawing ticks beyond ``sheet``'s and the dice allow),
-        worked out once per dice and uses. A die unused at the end was unused all round,
-        so the uses may come first in the round."""
-        key = (sheet.dice, sheet.powers_used)
-        out = self.wasted_cache.get(key)
-        if out is None:
-            out = self.wasted_cache[key] = []
-            frontier: list[tuple[tuple[Action, ...], Sheet]] = [((), sheet)]
-            while frontier:
-                after: dict[tuple[int, ...], tuple[tuple[Action, ...], Sheet]] = {}
-                for steps, s in frontier:
-                    for more, s2 in self.powered(s):
-                        after.setdefault(tuple([d.value for d in s2.dice]),
-                                         ((*steps, *more), s2))
-                frontier = list(after.values())
-                if frontier:
-                    out.append(frontier[0][0])
-        return out
-
     def variants(self, sheet: Sheet, index: int, known: Variants
                   ) -> list[tuple[tuple[Action, ...], Sheet]]:
         """Die ``index`` as it is, or changed by the superpower just before it is spent, once
@@ -116,22 +83,15 @@ class Steps:
                     out.append(((*steps, *more), after))
         return out
 
-    def works(self, sheet: Sheet, progress: Progress, i: int, last: Any, known: Variants,
-              can_owe: bool = True) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
+    def works(self, sheet: Sheet, progress: Progress, i: int, last: Any, known: Variants
+               ) -> list[tuple[Any, tuple[Action, ...], Sheet]]:
         """Helps and Robot Minions at location ``i`` that may come after ``last`` in this stay.
 
         The order key of a help is ``(0, die)`` (``(0, box)`` on a track, whose boxes
         are written in order anyway), of a Wild die's help ``(1,)`` (in any order among
-        themselves: one may earn the next), of a Robot Minion ``(2,)`` or ``(3,)``
+        themselves: one may earn the next), of a Robot Minion ``(2, die)`` or ``(3,)``
         with a Wild die: any order of what one stay does gives the same sheet, so one
         order is enough.
-
-        A Robot Minion takes any die, so which one is left open: it is fought with a die
-        owed (:data:`OWED`, while ``can_owe``: an unused die is not owed yet), paid at
-        the round's end from the dice left (:func:`paid`). The dice it could take would
-        otherwise each make a state of their own (par seed 32, round 3: 17,902 states
-        for 1,643 endings), and a superpower use on its die, which changes nothing, is
-        one the end counts (:meth:`wasted`).
         """
         drawn = self.reading.drawn
         loc, kind = self.reading.locs[i], self.reading.kinds[i]
@@ -153,10 +113,11 @@ class Steps:
                         after = self.try_(s, action)
                         if after is not None:
                             out.append((order, (*steps, action), after))
-        if minions_left > 0 and can_owe and after_last(OWED_ORDER, repeat=True):
-            minions = list(sheet.minions)
-            minions[i] += 1
-            out.append((OWED_ORDER, (OWED,), sheet.evolve(minions=tuple(minions))))
+                if minions_left > 0 and after_last((2, index)):
+                    action = Action("minion", die=index)
+                    after = self.try_(s, action)
+                    if after is not None:
+                        out.append(((2, index), (*steps, action), after))
         if sheet.wild_spent < drawn.wild_used and progress.wild_earned > sheet.wild_spent:
             have = sheet.marks[i]
             for v in sorted(set(self.reading.missing_at(i, have))):
