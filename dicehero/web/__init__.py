@@ -83,8 +83,6 @@ def configured_app(test_config: Mapping[str, Any] | None = None,
         BODY_SECONDS=10.0,
         KEEPALIVE_SECONDS=30.0,
         CONNECTIONS_PER_ADDRESS=1000,
-        # Requests running the app at once; the rest wait their turn (dicehero.web.admission).
-        ADMISSION_SLOTS=8,
         LIVE_BUS="memory",
         REDIS_URL=None,
         # The address phones open, when the server is behind a proxy (QR codes, sheets).

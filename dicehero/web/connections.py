@@ -6,9 +6,7 @@ have not arrived within ``HEADER_SECONDS`` (``KEEPALIVE_SECONDS`` for the next r
 on a kept-alive connection), or whose body has not within ``BODY_SECONDS``, is closed;
 an address holds at most ``CONNECTIONS_PER_ADDRESS`` connections at once (a school's
 NAT with 100 phones, each with its event stream and a few kept-alive connections, fits
-many times over; the next one is answered 429 and closed at once); at most
-``ADMISSION_SLOTS`` requests run the app at once, the next in turn chosen fairly
-(:mod:`dicehero.web.admission`). Behind a proxy
+many times over; the next one is answered 429 and closed at once). Behind a proxy
 (``TRUSTED_PROXIES``) every connection comes from the proxy: the cap is the proxy's to
 set (nginx's ``limit_conn``), not ours. ``0`` turns a rule off.
 """
@@ -30,7 +28,6 @@ DEFAULTS: dict[str, float] = {
     "BODY_SECONDS": 10.0,
     "KEEPALIVE_SECONDS": 30.0,
     "CONNECTIONS_PER_ADDRESS": 1000,
-    "ADMISSION_SLOTS": 8,
 }
 
 TOO_MANY = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
@@ -47,7 +44,6 @@ class Rules:
     body_seconds: float = DEFAULTS["BODY_SECONDS"]
     keepalive_seconds: float = DEFAULTS["KEEPALIVE_SECONDS"]
     per_address: int = int(DEFAULTS["CONNECTIONS_PER_ADDRESS"])
-    admission_slots: int = int(DEFAULTS["ADMISSION_SLOTS"])
 
     @classmethod
     def of(cls, application: Any) -> Rules:
@@ -60,8 +56,7 @@ class Rules:
         return cls(float(config.get("HEADER_SECONDS", DEFAULTS["HEADER_SECONDS"])),
                    float(config.get("BODY_SECONDS", DEFAULTS["BODY_SECONDS"])),
                    float(config.get("KEEPALIVE_SECONDS", DEFAULTS["KEEPALIVE_SECONDS"])),
-                   per_address,
-                   int(config.get("ADMISSION_SLOTS", DEFAULTS["ADMISSION_SLOTS"])))
+                   per_address)
 
 
 class OpenConnections:

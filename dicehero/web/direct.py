@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 from gevent import pywsgi
 
-from dicehero.web.admission import Admission, lane
 from dicehero.web.connections import (
     TOO_MANY,
     TOO_MANY_BODY,
@@ -49,14 +48,6 @@ class Detachable:
 
     def _rules(self) -> tuple[Rules, OpenConnections]:
         return _server_rules(self.server)
-
-    def run_application(self):
-        """Run the app in its turn (:mod:`dicehero.web.admission`), streams at once."""
-        admission = _server_admission(self.server)
-        lane_ = lane(self.environ) if admission is not None else None
-        if lane_ is not None:
-            self.application = admission.wrap(self.application, self._address(), lane_)
-        super().run_application()
 
     def _address(self) -> str:
         address = self.client_address
@@ -149,15 +140,6 @@ def _server_rules(server: pywsgi.WSGIServer) -> tuple[Rules, OpenConnections]:
     if rules is None:
         rules = server.dicehero_rules = (Rules.of(server.application), OpenConnections())
     return rules
-
-
-def _server_admission(server: pywsgi.WSGIServer) -> Admission | None:
-    """A server's gate for running the app (None: off)."""
-    admission = getattr(server, "dicehero_admission", False)
-    if admission is False:
-        slots = _server_rules(server)[0].admission_slots
-        admission = server.dicehero_admission = Admission(slots) if slots > 0 else None
-    return admission
 
 
 class RefusingAccept:
