@@ -23,6 +23,9 @@ the class's NAT):
     half-open    --half-open connections whose headers never finish (their own process)
     together     every load above at once
 
+The loads run in a process of their own ("the laptop"): a flood's client threads must not
+hold the class's interpreter lock, or a tap's latency would be the bench's, not the server's.
+
 Per load it prints the taps' p50/p99, timeouts (10 s) and 5xx, what the load itself
 got, for the slow streams how many the server closed, and the CPU the server's processes
 used meanwhile (and its share of the load's wall time: near 100% of a core, the server's
@@ -254,28 +257,50 @@ def start_load(name: str, port: int, code: str, host: str, stop: threading.Event
     return worker.join
 
 
+def laptop(port: int, code: str, host: str, names: list[str], half_open: int,
+           started: Any, stop: Any, out: Any) -> None:
+    """The hostile loads ``names`` beside game ``code``, in this process (the laptop's own
+    CPU and interpreter lock); once ``stop`` is set, what each load got goes to ``out``."""
+    halt = threading.Event()
+    got: dict[str, dict[str, Any]] = {n: {} for n in names}
+    ends = [start_load(n, port, code, host, halt, got[n], half_open) for n in names]
+    started.set()
+    stop.wait()
+    halt.set()
+    for end in ends:
+        if end is not None:
+            end()
+    out.put(got)
+
+
 def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int,
              pid: int) -> dict:
     """One load beside a fresh class game (``together``: every hostile load at once); the
     taps' figures and what the load got."""
     code, host = new_game(port)
-    taps, stop = Taps(), threading.Event()
+    taps = Taps()
     names = [n for n in LOADS if n not in ("quiet", "together")] if name == "together" \
         else [name]
     got: dict[str, dict[str, Any]] = {n: {} for n in names}
     # Before the class joins: every join, roll, Done and host timer is an event they lag.
     streams = slow_streams(port, code) if "slow-streams" in names else []
     phones = [Phone(port, code, i) for i in range(phones_n)]
-    ends = [start_load(n, port, code, host, stop, got[n], half_open) for n in names]
-    ends = [e for e in ends if e is not None]
-    if ends:
+    hostile = [n for n in names if n != "quiet"]
+    if hostile:
+        began, halt, queue = (multiprocessing.Event(), multiprocessing.Event(),
+                              multiprocessing.Queue())
+        proc = multiprocessing.Process(target=laptop, args=(port, code, host, hostile,
+                                                            half_open, began, halt, queue))
+        proc.start()
+        began.wait(120)
         time.sleep(5 if "half-open" in names else 1)  # let the half-open ones be opened
     started, cpu = time.monotonic(), tree_cpu(pid)
     play(port, phones, code, host, rounds, taps)
     took, cpu = time.monotonic() - started, tree_cpu(pid) - cpu
-    stop.set()
-    for end in ends:
-        end()
+    if hostile:
+        halt.set()
+        got.update(queue.get(timeout=120))
+        proc.join()
     if streams:
         got["slow-streams"]["closed by the server"] = \
             f"{closed_by_server(streams)}/{len(streams)}"
