@@ -13,7 +13,7 @@ import time
 import pytest
 from test_store_bounded_queries import crowd, heroes_loaded, selects, statements, stored_events
 
-from dicehero.store.progress import ProgressTicker
+from dicehero.store.progress import Alarm, ProgressTicker
 
 
 class Clock:
@@ -190,3 +190,34 @@ def test_a_done_costs_the_same_in_a_big_class(app, api, crowd_size):
     assert len(selects(seen)) <= 4, seen  # the game, the hero, their new rows, anyone playing
     assert not any("count(" in s.lower() for s in seen), seen  # no count of the class
     assert loaded == []
+
+
+def test_the_alarm_runs_each_call_after_its_delay_in_the_order_they_fall_due():
+    alarm, ran, both = Alarm(), [], threading.Event()
+    alarm(0.2, lambda: (ran.append("late"), both.set()))
+    alarm(0.01, lambda: ran.append("soon"))
+    assert both.wait(5) and ran == ["soon", "late"]
+
+
+def test_a_cancelled_alarm_call_does_not_run():
+    alarm, ran, after = Alarm(), [], threading.Event()
+    alarm(0.05, lambda: ran.append("cancelled")).cancel()
+    alarm(0.1, after.set)
+    assert after.wait(5) and ran == []
+
+
+def test_setting_a_count_timer_starts_no_thread_once_the_first_has(monkeypatch):
+    """A Done sets its count's timer under the game's writer lock: starting a thread there
+    waits for the thread to run (under gevent, for the crowded event loop, while every tap
+    waits on the lock), so only a process's first timer may start the alarm's thread."""
+    sent: list[str] = []
+    progress = ProgressTicker(sent.append, interval=0.01)
+    assert progress.now("A") and not progress.now("A")  # the first timer
+    started: list[object] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self))
+    assert progress.now("B") and not progress.now("B")
+    deadline = time.monotonic() + 5
+    while sent.count("B") < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sorted(sent) == ["A", "B"]
+    assert started == []

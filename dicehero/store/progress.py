@@ -16,6 +16,8 @@ goes out last is right.
 
 from __future__ import annotations
 
+import _thread
+import heapq
 import logging
 import threading
 import time
@@ -38,8 +40,9 @@ class ProgressTicker:
     """When each game's ready count may go out: now, or from a timer when the interval ends.
 
     ``flush(code)`` sends a game's count in a transaction of its own; ``later(delay, run)``
-    runs it for the count a burst left unsent (by default on a timer thread, a greenlet
-    under gevent); ``clock`` tells the time. Tests give their own clock and timer.
+    runs it for the count a burst left unsent (by default an :class:`Alarm`: one timer
+    thread, a greenlet under gevent); ``clock`` tells the time. Tests give their own clock
+    and timer.
     """
 
     def __init__(self, flush: Callable[[str], None], interval: float = INTERVAL,
@@ -48,7 +51,7 @@ class ProgressTicker:
         self._flush = flush
         self._interval = interval
         self._clock = clock
-        self._later = later or _timer
+        self._later = later or Alarm()
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)  # no timer is sending a count
         self._sending = 0  # counts a timer is sending now (settle waits for them)
@@ -113,8 +116,55 @@ class ProgressTicker:
             log.exception("the ready count of game %s could not be sent", code)
 
 
-def _timer(delay: float, run: Callable[[], None]) -> Cancel:
-    timer = threading.Timer(delay, run)
-    timer.daemon = True
-    timer.start()
-    return timer
+class Alarm:
+    """Runs each scheduled call after its delay, on one thread of its own.
+
+    Scheduling never waits: the count's timer is set inside the transaction of a Done,
+    under the game's writer lock (on SQLite, every game's), and starting a thread waits
+    until the new thread runs. Under gevent that is a switch to the event loop, which,
+    crowded by a flood, took 0.1-2.8 s to come back, and every tap of every game waited
+    on the lock meanwhile. So the one thread is started without waiting for it (the
+    first time it is needed), and later calls only add to its heap.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int, _Call]] = []
+        self._seq = 0
+        self._running = False
+
+    def __call__(self, delay: float, run: Callable[[], None]) -> Cancel:
+        call = _Call(run)
+        with self._cond:
+            self._seq += 1
+            heapq.heappush(self._heap, (time.monotonic() + delay, self._seq, call))
+            if not self._running:
+                self._running = True
+                _thread.start_new_thread(self._loop, ())  # unlike Thread.start: no wait
+            self._cond.notify()
+        return call
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._heap or self._heap[0][0] > time.monotonic():
+                    self._cond.wait(self._heap[0][0] - time.monotonic() if self._heap
+                                    else None)
+                _, _, call = heapq.heappop(self._heap)
+            call.run()
+
+
+class _Call:
+    """A scheduled call of :class:`Alarm`, which ``cancel`` turns into nothing."""
+
+    __slots__ = ("_run",)
+
+    def __init__(self, run: Callable[[], None]) -> None:
+        self._run: Callable[[], None] | None = run
+
+    def cancel(self) -> None:
+        self._run = None
+
+    def run(self) -> None:
+        if self._run is not None:
+            self._run()
