@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 
 import pytest
@@ -164,6 +165,26 @@ def test_no_sheet_is_read_before_the_roll_event_is_written_to_every_stream():
         for ours, theirs in pairs:
             ours.close()
             theirs.close()
+
+
+def test_a_roll_starts_its_sheet_push_without_waiting_for_a_thread(monkeypatch):
+    """The broker tells the push of a roll under the game's writer lock: starting a thread
+    there waits until it runs (under gevent, for the crowded event loop, while every tap
+    waits on the lock), so the push's worker is started without that wait."""
+    broker, pushed = Broker(), threading.Event()
+    broker.subscribe(7).hero = 1
+
+    class Games:
+        def pushed_sheets(self, game_id: int, heroes: set[int]) -> dict:
+            pushed.set()
+            return {}
+
+    started: list[object] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self))
+    broker.delivered = SheetPush(broker, Games()).delivered
+    broker.deliver(7, 2, encode_event(2, '{"type":"roll","data":{"number":1}}'))
+    assert pushed.wait(5)
+    assert started == []
 
 
 def test_a_game_is_unflushed_until_every_client_of_it_is_written():

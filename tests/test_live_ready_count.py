@@ -206,6 +206,17 @@ def test_a_cancelled_alarm_call_does_not_run():
     assert after.wait(5) and ran == []
 
 
+def test_an_alarm_call_that_fails_does_not_stop_the_calls_after_it():
+    alarm, after = Alarm(), threading.Event()
+
+    def fail() -> None:
+        raise RuntimeError("a count that could not be sent")
+
+    alarm(0.01, fail)
+    alarm(0.05, after.set)
+    assert after.wait(5)
+
+
 def test_setting_a_count_timer_starts_no_thread_once_the_first_has(monkeypatch):
     """A Done sets its count's timer under the game's writer lock: starting a thread there
     waits for the thread to run (under gevent, for the crowded event loop, while every tap

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import threading
 from pathlib import Path
 
 import pytest
 from sqlitekit import write_lock_held
 
 from dicehero.store import Refusal, Store, StoreError, schema
+from dicehero.store.db import StoredEvent, emit
 from dicehero.store.dice import derive, derive_offer, seed_digest
 from dicehero.store.models import Game
 
@@ -89,6 +91,40 @@ def test_a_database_that_stays_busy_is_refused_with_503(tmp_path, monkeypatch):
     with write_lock_held(path, 4), pytest.raises(StoreError) as e:
         store.write(None, _add_game)
     assert e.value.kind == Refusal.BUSY and e.value.code == "busy"
+
+
+def _another_writer_may_enter(store: Store, code: str) -> bool:
+    """Whether a writer on another thread could take the game's writer lock now."""
+    lock, got = store.writer_lock(code), []
+
+    def try_it() -> None:
+        got.append(lock.acquire(blocking=False))
+        if got[-1]:
+            lock.release()
+
+    other = threading.Thread(target=try_it)
+    other.start()
+    other.join()
+    return got[0]
+
+
+def test_events_are_published_under_the_writer_lock_and_work_is_asked_after_it(tmp_path):
+    """A listener is told of each event in order, under the game's writer lock; what asks
+    for work (par after a roll) is told once the lock is let go, because starting a worker
+    may wait for the event loop, and every writer would wait with it (issue 26.1)."""
+    store, _ = _store(tmp_path)
+    seen: list[tuple[str, bool]] = []
+    store.listeners.append(lambda ev: seen.append(
+        ("published", _another_writer_may_enter(store, ev.code))))
+    store.after_commit.append(lambda ev: seen.append(
+        ("asked", _another_writer_may_enter(store, ev.code))))
+
+    def roll(session) -> StoredEvent:
+        game = session.get(Game, _add_game(session))
+        return emit(session, game, "roll", {"number": 1})
+
+    store.write("AAAAAA", roll)
+    assert seen == [("published", False), ("asked", True)]
 
 
 def test_sheets_equal_a_replay_from_nothing(api, app):

@@ -89,7 +89,8 @@ class Store:
                                    expire_on_commit=False)
         self._global_lock = threading.RLock()
         self.game_locks = KeyedLocks()  # PostgreSQL: writers of one game; gone when unused
-        self.listeners: list[Callable[[StoredEvent], None]] = []
+        self.listeners: list[Callable[[StoredEvent], None]] = []  # under the writer lock
+        self.after_commit: list[Callable[[StoredEvent], None]] = []  # after it
 
     def read(self) -> Session:
         """A session for reading (use as a context manager)."""
@@ -105,7 +106,10 @@ class Store:
         """Run ``work`` in one transaction, committed before returning; then publish its events.
 
         ``key`` (a game code) serialises writers of one game in this process, so
-        events are published in the order of their ids.
+        events are published in the order of their ids: ``listeners`` are told of each
+        event under the writer lock, and must not wait there (a wait is a switch to a
+        crowded event loop, with every writer queued behind it); ``after_commit`` are
+        told once the lock is let go, for what needs no order (asking for work).
         """
         delay = 0.01
         for attempt in range(RETRIES):
@@ -124,10 +128,13 @@ class Store:
                     for ev in events:
                         for listener in self.listeners:
                             listener(ev)
-                    return result
+                    break
             time.sleep(delay)  # outside the lock; cooperative under gevent
             delay = min(delay * 2, 0.5)
-        raise AssertionError("unreachable")  # pragma: no cover
+        for ev in events:
+            for listener in self.after_commit:
+                listener(ev)
+        return result
 
     def events_after(self, game_id: int, after: int, limit: int = 1000) -> list[EventRow]:
         """Stored events of a game with ids above ``after``, oldest first."""

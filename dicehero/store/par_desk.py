@@ -31,7 +31,7 @@ class ParDesk(GameAccess):
     def __init__(self, store: Store, max_players: int = 5000) -> None:
         super().__init__(store, max_players)
         self.par_work = ParWork()
-        store.listeners.append(self._after_roll)
+        store.after_commit.append(self._after_roll)  # starting a worker may wait
 
     def _after_roll(self, ev: StoredEvent) -> None:
         if ev.type == "roll":

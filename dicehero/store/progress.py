@@ -16,13 +16,15 @@ goes out last is right.
 
 from __future__ import annotations
 
-import _thread
 import heapq
+import itertools
 import logging
 import threading
 import time
 from collections.abc import Callable
 from typing import Protocol
+
+from dicehero.background import run_soon
 
 log = logging.getLogger(__name__)
 
@@ -124,23 +126,23 @@ class Alarm:
     until the new thread runs. Under gevent that is a switch to the event loop, which,
     crowded by a flood, took 0.1-2.8 s to come back, and every tap of every game waited
     on the lock meanwhile. So the one thread is started without waiting for it (the
-    first time it is needed), and later calls only add to its heap.
+    first time it is needed), and later calls only add to its heap. A call that raises
+    is logged and the thread goes on with the next.
     """
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._heap: list[tuple[float, int, _Call]] = []
-        self._seq = 0
+        self._order = itertools.count()  # calls due at the same time run in their order
         self._running = False
 
     def __call__(self, delay: float, run: Callable[[], None]) -> Cancel:
         call = _Call(run)
         with self._cond:
-            self._seq += 1
-            heapq.heappush(self._heap, (time.monotonic() + delay, self._seq, call))
+            heapq.heappush(self._heap, (time.monotonic() + delay, next(self._order), call))
             if not self._running:
                 self._running = True
-                _thread.start_new_thread(self._loop, ())  # unlike Thread.start: no wait
+                run_soon(self._loop)
             self._cond.notify()
         return call
 
@@ -151,7 +153,10 @@ class Alarm:
                     self._cond.wait(self._heap[0][0] - time.monotonic() if self._heap
                                     else None)
                 _, _, call = heapq.heappop(self._heap)
-            call.run()
+            try:
+                call.run()
+            except Exception:  # one failed call must not stop the calls after it
+                log.exception("a scheduled call failed")
 
 
 class _Call:

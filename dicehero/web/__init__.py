@@ -170,8 +170,8 @@ def init_live(app: Flask) -> None:
     app.extensions["dicehero.bus"] = bus
     # After a roll, each hero's phone following the game here gets its sheet pushed.
     bus.broker.delivered = SheetPush(bus.broker, app.extensions["dicehero.games"]).delivered
-    # First: a transaction's events reach the clients before any other listener may
-    # yield (par's worker starting), so they go out together (Broker.defer).
+    # Under the writer lock, in the order of the events' ids; first, so that a
+    # transaction's events reach the clients together (Broker.defer).
     app.extensions["dicehero.store"].listeners.insert(
         0, lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
 

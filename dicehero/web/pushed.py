@@ -15,10 +15,10 @@ that fell behind) reads it as before.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from typing import Any
 
+from dicehero.background import run_soon
 from dicehero.live.bus import Broker, Subscription
 from dicehero.live.sse import format_sse
 from dicehero.web.json_reply import compact
@@ -40,9 +40,10 @@ class SheetPush:
 
     def delivered(self, game_id: int, seq: int, payload: bytes) -> None:
         """The broker's hook: after a roll, the sheets go out from a worker of their own, so
-        the roll's reply and its event to every client are not held up by them."""
+        the roll's reply and its event to every client are not held up by them. It runs
+        under the game's writer lock: the worker is started without waiting for it."""
         if ROLL in payload[:64] and self.broker.heroes(game_id):
-            threading.Thread(target=self.push, args=(game_id, seq), daemon=True).start()
+            run_soon(self.push, game_id, seq)
 
     def push(self, game_id: int, seq: int) -> None:
         """Every hero's phone of the game here gets its sheet after event ``seq``."""
