@@ -1,6 +1,6 @@
 """The worker pool (issue 26.2, 26.3): fair between games and addresses, bounded, a job sent
-again replaces the one waiting, and a job cut short by its deadline is run again when the
-workers are free (so load decides when an answer comes, never which)."""
+again replaces the one waiting, and a job cut short by its deadline is run again at its
+key's next turn with more time (so load decides when an answer comes, never which)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import threading
 from dicehero.store.work_pool import Task, WorkPool
 
 # A stand-in worker process: answers each job with its arguments; a job given a deadline
-# (``seconds``) is cut short, as a witness search on a loaded machine would be.
+# (``seconds``) under 4 s is cut short, as a hard sheet's witness search would be.
 ECHO = (sys.executable, "-c", """
 import json, sys
 for line in sys.stdin:
     args = json.loads(line)["args"]
-    ok = {"cut_short": True} if "seconds" in args else {"args": args}
+    ok = {"cut_short": True} if args.get("seconds", 4) < 4 else {"args": args}
     sys.stdout.write(json.dumps({"ok": ok}) + "\\n")
     sys.stdout.flush()
 """)
@@ -76,12 +76,55 @@ def test_a_paper_sheet_sent_again_while_waiting_replaces_the_waiting_check():
     assert jobs.release() == ["sheet 29", "other game"]
 
 
-def test_a_job_cut_short_by_its_deadline_runs_again_without_one_when_the_pool_is_free():
+def test_a_job_cut_short_by_its_deadline_runs_again_with_twice_the_time():
     jobs = Jobs()
     jobs.submit(("game", 7), ("paper", 7, 1), "hard sheet", seconds=0.5)
     jobs.submit(("game", 8), ("paper", 8, 1), "easy sheet")
     assert jobs.release() == ["easy sheet", "hard sheet"]  # retried after the waiting one
-    assert dict(jobs.answered)["hard sheet"] == {"args": {"name": "hard sheet"}}  # not cut
+    # 0.5, 1 and 2 s were cut short; 4 s was enough: an answer, never a cut-short one
+    assert dict(jobs.answered)["hard sheet"] == {"args": {"name": "hard sheet", "seconds": 4}}
+
+
+def test_a_job_cut_short_is_retried_at_its_keys_turn_while_another_key_floods_the_pool():
+    """Load never keeps a verdict from coming: a hard sheet cut short waits its game's next
+    turn, not for an idle pool, which a flood of solo asks never leaves (issue 26.3)."""
+    jobs = Jobs()
+    jobs.submit(("game", 7), ("paper", 7, 1), "hard sheet", seconds=0.5)
+    for i in range(20):  # fresh solo par asks, one address
+        jobs.submit(("address", "10.0.0.1"), ("par", i), f"flood {i}")
+    order = jobs.release()
+    assert order.index("hard sheet") == 3  # its four tries take turns with the flood
+
+
+def test_a_sheet_sent_again_while_its_check_waits_keeps_the_time_the_check_earned():
+    """A hero who sends the same hard sheet again and again must not restart its check
+    with the first try's deadline each time, or no try would ever be long enough."""
+    jobs = Jobs()
+    jobs.submit(("game", 7), ("paper", 7, 1), "hard sheet", seconds=0.5)
+    other_runs, go_on = threading.Event(), threading.Event()
+
+    def other_game():  # runs once the hard sheet's first try was cut short and queued again
+        other_runs.set()
+        go_on.wait(30)
+        return ("echo", {"name": "other game"})
+
+    jobs.pool.submit(Task(("game", 8), ("paper", 8, 1), other_game,
+                          lambda answer, error: jobs.answered.append(("other game", answer))))
+    jobs._gate.set()
+    assert other_runs.wait(30)
+    tries: list[int] = []
+
+    def sent_again():
+        tries.append(1)
+        return ("echo", {"name": "sent again"})
+
+    jobs.pool.submit(Task(("game", 7), ("paper", 7, 1), sent_again,
+                          lambda answer, error: jobs.answered.append(("sent again", answer)),
+                          seconds=0.5))
+    go_on.set()
+    assert jobs.release() == ["other game", "sent again"]
+    assert len(tries) == 3  # 1, 2 and 4 s: it goes on from the time earned, not from 0.5 s
+    assert dict(jobs.answered)["sent again"] == {"args": {"name": "sent again", "seconds": 4}}
 
 
 def test_the_witness_search_leaves_the_garbage_collector_of_its_caller_running():

@@ -8,10 +8,10 @@ verdict (the server's loop is free meanwhile) and answers it, or answers "being
 checked" (``checking``). The verdict lands on its own: a verified sheet is stored (a
 ``paper_sheet`` event), marks no play draws are refused (the reason kept for the hero,
 nothing stored), and the next read of the sheet says which. A search cut short by its
-deadline is run again when the workers are free, so how busy the server was never
-changes a verdict. A sheet being checked is kept in ``paper_waits`` until its verdict is
-stored (:mod:`dicehero.store.paper_waits`): a server killed meanwhile checks it again
-when it starts (:meth:`MarksDesk.resume_paper_checks`).
+deadline is run again at its game's next turn in the pool, with twice the time, so how
+busy the server was never changes a verdict. A sheet being checked is kept in
+``paper_waits`` until its verdict is stored (:mod:`dicehero.store.paper_waits`): a
+server killed meanwhile checks it again when it starts (:meth:`MarksDesk.resume_paper_checks`).
 """
 
 from __future__ import annotations

@@ -18,10 +18,13 @@ task's ``done`` hands the result on (a cache, the game's log and its stream).
   (:meth:`WorkPool.submit` says no beyond). A task under a job key already waiting
   replaces it (a paper sheet sent again: only the newest is checked).
 * **A deadline per job.** A task may give its job ``seconds``; a job cut short by them
-  answers ``{"cut_short": true}`` and is queued again, to run when no other task waits,
-  with no deadline (the search's own state cap bounds it): load decides when a verdict
-  comes, never which. Any job's answer is given up on after ``JOB_SECONDS`` and its
-  process replaced, so a hung child cannot stall the pool.
+  answers ``{"cut_short": true}`` and is queued again at the end of its key's queue, with
+  twice the time (none once that reaches ``JOB_SECONDS``: the search's own state cap
+  bounds it). So a hard sheet gets a turn like any other key however long others flood
+  the pool, its tries cost at most about twice its last one, and load decides when a
+  verdict comes, never which. A task sent again while its job waits keeps the time the
+  job has earned. Any job's answer is given up on after ``JOB_SECONDS`` and its process
+  replaced, so a hung child cannot stall the pool.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -120,7 +123,7 @@ class Task:
     job_key: Hashable
     make: Callable[[], Job | None]
     done: Done
-    seconds: float | None = None  # the first try's deadline, if the job takes one
+    seconds: float | None = None  # this try's deadline, if the job takes one
 
 
 # Held only while a Condition is made (nothing in it yields): a real lock is safe here.
@@ -137,7 +140,6 @@ class WorkPool:
         self.size = size
         self.command = command
         self._waiting: OrderedDict[Hashable, OrderedDict[Hashable, Task]] = OrderedDict()
-        self._retry: OrderedDict[Hashable, Task] = OrderedDict()
         self._running: Counter[Hashable] = Counter()
         self._made: threading.Condition | None = None
         self._children: list[_Child] = []
@@ -162,14 +164,15 @@ class WorkPool:
         with self._cond:
             waiting = self._waiting.get(task.fair_key)
             if waiting is not None and task.job_key in waiting:
-                waiting[task.job_key] = task  # the newer one is the one to do
+                # The newer one is the one to do, with the time its job has earned.
+                seconds = _longer(task.seconds, waiting[task.job_key].seconds)
+                waiting[task.job_key] = replace(task, seconds=seconds)
                 return True
             cap = self.per_key if per_key is None else per_key
             if ((waiting is not None and len(waiting) >= cap)
                     or self._count() >= self.size):
                 return False
             self._waiting.setdefault(task.fair_key, OrderedDict())[task.job_key] = task
-            self._retry.pop(task.job_key, None)  # the new job does what the retry would
             self._start_workers()
             self._cond.notify()
         return True
@@ -177,7 +180,7 @@ class WorkPool:
     def busy(self, job_key: Hashable) -> bool:
         """Whether a task under ``job_key`` is waiting, to be retried or running."""
         with self._cond:
-            return (job_key in self._running or job_key in self._retry
+            return (job_key in self._running
                     or any(job_key in w for w in self._waiting.values()))
 
     def waiting(self, fair_key: Hashable) -> int:
@@ -203,7 +206,7 @@ class WorkPool:
             child.close()
 
     def _count(self) -> int:
-        return sum(len(w) for w in self._waiting.values()) + len(self._retry)
+        return sum(len(w) for w in self._waiting.values())
 
     def _start_workers(self) -> None:
         while len(self._children) < self.processes:
@@ -215,35 +218,48 @@ class WorkPool:
                                                     name=f"work-{i}", daemon=True)
                 self._threads[i].start()
 
-    def _next(self) -> tuple[Task, float | None] | None:
-        """The next task, keys in turn; a retry only when nothing else waits."""
-        if self._waiting:
-            fair_key, waiting = next(iter(self._waiting.items()))
-            _, task = waiting.popitem(last=False)
-            if waiting:
-                self._waiting.move_to_end(fair_key)
+    def _next(self) -> Task | None:
+        """The next task, keys in turn."""
+        if not self._waiting:
+            return None
+        fair_key, waiting = next(iter(self._waiting.items()))
+        _, task = waiting.popitem(last=False)
+        if waiting:
+            self._waiting.move_to_end(fair_key)
+        else:
+            del self._waiting[fair_key]
+        return task
+
+    def _again(self, task: Task) -> None:
+        """Queue ``task``, cut short by its deadline, at the end of its key's queue with twice
+        the time, a second at least (or give the time to the newer task of its job already
+        waiting)."""
+        assert task.seconds is not None
+        longer = max(task.seconds * 2, 1.0)
+        seconds = longer if longer < JOB_SECONDS else None
+        with self._cond:
+            waiting = self._waiting.setdefault(task.fair_key, OrderedDict())
+            newer = waiting.get(task.job_key)
+            if newer is not None:
+                waiting[task.job_key] = replace(newer, seconds=_longer(newer.seconds, seconds))
             else:
-                del self._waiting[fair_key]
-            return task, task.seconds
-        if self._retry:
-            return self._retry.popitem(last=False)[1], None
-        return None
+                waiting[task.job_key] = replace(task, seconds=seconds)
+            self._cond.notify()
 
     def _work(self, index: int) -> None:
         child = self._children[index]
         while True:
             with self._cond:
-                item = self._next()
-                while item is None:
+                task = self._next()
+                while task is None:
                     if not self._cond.wait(IDLE_SECONDS) and not self._count():
                         if self._threads.get(index) is threading.current_thread():
                             del self._threads[index]
                         return
-                    item = self._next()
-                task, seconds = item
+                    task = self._next()
                 self._running[task.job_key] += 1
             try:
-                self._run(child, task, seconds)
+                self._run(child, task)
             finally:
                 with self._cond:
                     self._running[task.job_key] -= 1
@@ -251,28 +267,31 @@ class WorkPool:
                         del self._running[task.job_key]
                     self._cond.notify_all()
 
-    def _run(self, child: _Child, task: Task, seconds: float | None) -> None:
+    def _run(self, child: _Child, task: Task) -> None:
         answer: dict[str, Any] | None = None
         error = None
         try:
             job = task.make()
             if job is not None:
                 kind, args = job
-                if seconds is not None:
-                    args = {**args, "seconds": seconds}
+                if task.seconds is not None:
+                    args = {**args, "seconds": task.seconds}
                 answer = child.run((kind, args))
         except Exception as e:  # a failed job must not stop the pool
             log.exception("job %r failed", task.job_key)
             error = str(e)
-        if answer is not None and answer.get("cut_short"):
-            with self._cond:
-                if not any(task.job_key in w for w in self._waiting.values()):
-                    self._retry[task.job_key] = task  # when the workers are free
+        if answer is not None and answer.get("cut_short") and task.seconds is not None:
+            self._again(task)
             return
         try:
             task.done(answer, error)
         except Exception:
             log.exception("the answer of job %r was not taken", task.job_key)
+
+
+def _longer(a: float | None, b: float | None) -> float | None:
+    """The longer of two deadlines (None: none)."""
+    return None if a is None or b is None else max(a, b)
 
 
 POOL = WorkPool()
