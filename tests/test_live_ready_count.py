@@ -7,6 +7,8 @@ at once when the round is complete; no hero's name goes to every phone.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 
@@ -215,6 +217,31 @@ def test_an_alarm_call_that_fails_does_not_stop_the_calls_after_it():
     alarm(0.01, fail)
     alarm(0.05, after.set)
     assert after.wait(5)
+
+
+def test_no_greenlet_is_switched_away_from_while_it_holds_the_tickers_lock():
+    """A Done asks the ticker under the game's writer lock: if the ticker's lock were held by
+    a greenlet that is not running, every tap would wait for the event loop to come back to
+    it (seen: 160-611 ms under a flood). gevent yields on a failed non-blocking acquire, and
+    a Condition on a plain lock asks whether it holds it by trying one, in every notify."""
+    script = """
+from gevent import monkey
+monkey.patch_all()
+import gevent, greenlet
+from dicehero.store.progress import ProgressTicker
+ticker = ProgressTicker(lambda code: None, interval=0.02)
+lock = getattr(ticker._lock, "_block", ticker._lock)  # an RLock's own lock: taken or not
+held = []
+greenlet.settrace(lambda event, args: held.append(event) if lock.locked() else None)
+for _ in range(5):
+    ticker.now("A"), ticker.now("A")  # the burst's last count is the alarm's to send
+    gevent.sleep(0.05)
+greenlet.settrace(None)
+print(len(held))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.split() == ["0"], out.stdout + out.stderr
 
 
 def test_setting_a_count_timer_starts_no_thread_once_the_first_has(monkeypatch):

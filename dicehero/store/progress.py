@@ -54,7 +54,11 @@ class ProgressTicker:
         self._interval = interval
         self._clock = clock
         self._later = later or Alarm()
-        self._lock = threading.Lock()
+        # An RLock: a Condition on a plain lock asks, in every notify, whether it holds it by
+        # trying to take it, and under gevent a failed try yields to the event loop. The
+        # alarm's greenlet was switched away from while holding this lock, and a Done asking
+        # ``now`` under the game's writer lock waited for the loop to come back (160-611 ms).
+        self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)  # no timer is sending a count
         self._sending = 0  # counts a timer is sending now (settle waits for them)
         self._last: dict[str, float] = {}  # game code -> when its count last went out
