@@ -8,8 +8,7 @@ A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` gunicorn geve
 on a fresh PostgreSQL database with Redis as the bus). For each N a fresh game with N REAL
 heroes (rows of the game's database, each with its own secret and its superpower chosen, as
 N joins and choices would leave them: the store folds and counts them like any others),
-each with a phone: an event
-stream and a kept-alive connection for its requests.
+each with a phone: an event stream and a kept-alive connection for its requests.
 
 * Roll to ready to tap: the host rolls (``go_on``: nobody pressed Done); each phone, on
   the roll event, reads its sheet (the legal places of each die), as the phone page did;

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_mixed.py [--phones 100] [--rounds 2] [--before DIR]
                                           [--half-open 20000] [--only NAME ...] [--workers 2]
+                                          [--pin]
 
 A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` on PostgreSQL +
 Redis). A class of ``--phones`` phones plays whole rounds with think time: each phone
@@ -22,6 +23,10 @@ the class's NAT):
     par-flood    4 threads of POST /api/solo/par with fresh seeds
     half-open    --half-open connections whose headers never finish (their own process)
     together     every load above at once
+
+``--pin`` puts the server (and the search processes it starts) on core 0 and the class
+and the laptop on the other cores: the server's latency without the load generators'
+own CPU.
 
 The loads run in a process of their own ("the laptop"): a flood's client threads must not
 hold the class's interpreter lock, or a tap's latency would be the bench's, not the server's.
@@ -313,6 +318,14 @@ def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int,
             "got": result}
 
 
+def pin(pid: int, cores: set[int]) -> None:
+    """Run process ``pid`` (every thread of it, and what it starts later) on ``cores`` only:
+    in "together" on two cores the server waited for a core about as long as it ran
+    (/proc/PID/schedstat), taken by the floods and phones that a class runs elsewhere."""
+    for task in os.listdir(f"/proc/{pid}/task"):
+        os.sched_setaffinity(int(task), cores)
+
+
 def tree_cpu(pid: int) -> float:
     """CPU seconds (user and system) used so far by process ``pid`` and every process under
     it (the server's workers and search processes; those already reaped count in their
@@ -357,6 +370,8 @@ def one_server(label: str, root: Path | None, args: argparse.Namespace, tmp: Pat
 
 def _loads(label: str, server: Server, args: argparse.Namespace) -> dict:
     server.start(timeout=60)
+    if args.pin:
+        pin(server.pid, {0})
     print(f"\n== {label}: {server.root} (pid {server.pid})", flush=True)
     out: dict[str, Any] = {}
     try:
@@ -397,7 +412,11 @@ def main() -> int:
     ap.add_argument("--only", nargs="+", choices=LOADS)
     ap.add_argument("--workers", type=int, default=0,
                     help="gunicorn workers, on PostgreSQL + Redis (default: one process, SQLite)")
+    ap.add_argument("--pin", action="store_true",
+                    help="the server on core 0, the class and the laptop on the others")
     args = ap.parse_args()
+    if args.pin:  # what the bench and its laptop start from now on runs on the other cores
+        os.sched_setaffinity(0, set(range(1, os.cpu_count() or 2)))
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
