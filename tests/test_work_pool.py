@@ -4,8 +4,10 @@ key's next turn with more time (so load decides when an answer comes, never whic
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import threading
+import time
 
 from dicehero.store.work_pool import Task, WorkPool
 
@@ -144,3 +146,43 @@ def test_the_witness_search_leaves_the_garbage_collector_of_its_caller_running()
     assert find_witness(classic, game.offer, game.rolls, paper,
                         pause=lambda: seen.append(gc.isenabled()) or True).verified
     assert seen and all(seen)
+
+
+def test_no_greenlet_is_switched_away_from_while_it_holds_the_pools_lock():
+    """Queueing a task starts the pool's worker under the pool's lock: a thread's start, or
+    asking whether it is alive, switches to the event loop under gevent, and every asker
+    (a roll's par, a solo ask, a paper sheet) and the worker itself would wait for the
+    loop to come back (issue 26.1)."""
+    script = """
+from gevent import monkey
+monkey.patch_all()
+import sys, gevent, greenlet
+from dicehero.store.work_pool import Task, WorkPool
+pool = WorkPool(processes=1, command=tuple(sys.argv[1:]))
+lock = pool._cond._lock
+lock = getattr(lock, "_block", lock)  # an RLock's own lock: taken or not
+held, answered = [], []
+greenlet.settrace(lambda event, args: held.append(event) if lock.locked() else None)
+for i in range(5):
+    pool.submit(Task("game", i, lambda: ("echo", {}), lambda a, e: answered.append(a)))
+    gevent.sleep(0.01)
+assert pool.settle(30)
+greenlet.settrace(None)
+pool.close()
+print(len(answered), len(held))
+"""
+    out = subprocess.run([sys.executable, "-c", script, *ECHO], capture_output=True,
+                         text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["5", "0"], out.stdout + out.stderr
+
+
+def test_a_worker_that_ended_idle_is_started_again_by_the_next_task(monkeypatch):
+    monkeypatch.setattr("dicehero.store.work_pool.IDLE_SECONDS", 0.05)
+    pool, answered = WorkPool(processes=1, command=ECHO), []
+    for round_ in range(2):
+        pool.submit(Task("game", round_, lambda: ("echo", {}),
+                         lambda answer, error: answered.append(answer)))
+        assert pool.settle(30)
+        time.sleep(0.3)  # the worker has nothing to do and ends
+    pool.close()
+    assert len(answered) == 2

@@ -42,6 +42,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dicehero.background import run_soon
+
 log = logging.getLogger(__name__)
 
 Job = tuple[str, dict[str, Any]]  # (kind, keyword arguments) of a par_jobs.JOBS function
@@ -143,7 +145,7 @@ class WorkPool:
         self._running: Counter[Hashable] = Counter()
         self._made: threading.Condition | None = None
         self._children: list[_Child] = []
-        self._threads: dict[int, threading.Thread] = {}
+        self._threads: dict[int, object] = {}  # worker index -> its thread's token, while it runs
 
     @property
     def _cond(self) -> threading.Condition:
@@ -209,14 +211,15 @@ class WorkPool:
         return sum(len(w) for w in self._waiting.values())
 
     def _start_workers(self) -> None:
+        """Start the worker threads that are not running (under the pool's lock). Without
+        ``Thread.start`` or ``is_alive``: under gevent both switch to the event loop (the
+        second by a failed non-blocking acquire), with the pool's lock held meanwhile."""
         while len(self._children) < self.processes:
             self._children.append(_Child(self.command))
         for i in range(self.processes):
-            thread = self._threads.get(i)
-            if thread is None or not thread.is_alive():
-                self._threads[i] = threading.Thread(target=self._work, args=(i,),
-                                                    name=f"work-{i}", daemon=True)
-                self._threads[i].start()
+            if i not in self._threads:
+                self._threads[i] = token = object()
+                run_soon(self._work, i, token)
 
     def _next(self) -> Task | None:
         """The next task, keys in turn."""
@@ -246,15 +249,24 @@ class WorkPool:
                 waiting[task.job_key] = replace(task, seconds=seconds)
             self._cond.notify()
 
-    def _work(self, index: int) -> None:
+    def _work(self, index: int, token: object) -> None:
+        try:
+            self._serve(index, token)
+        finally:  # failed: the next task starts another
+            with self._cond:
+                if self._threads.get(index) is token:
+                    del self._threads[index]
+
+    def _serve(self, index: int, token: object) -> None:
+        """Run tasks on worker process ``index`` until none comes for ``IDLE_SECONDS``."""
         child = self._children[index]
         while True:
             with self._cond:
                 task = self._next()
                 while task is None:
                     if not self._cond.wait(IDLE_SECONDS) and not self._count():
-                        if self._threads.get(index) is threading.current_thread():
-                            del self._threads[index]
+                        if self._threads.get(index) is token:  # in this lock: a task
+                            del self._threads[index]  # queued from now on starts another
                         return
                     task = self._next()
                 self._running[task.job_key] += 1
