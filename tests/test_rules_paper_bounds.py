@@ -6,7 +6,9 @@ entered by their marks")."""
 from __future__ import annotations
 
 import pytest
-from rulekit import CHURCH, CITY_HALL, DOWNTOWN, HOSPITAL, POWERPLANT
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rulekit import CHURCH, CITY_HALL, DOWNTOWN, HOSPITAL, POWERPLANT, WAREHOUSE
 from witnesskit import bot_game, par_games, par_sheet
 
 from dicehero.editions import load_edition
@@ -105,6 +107,33 @@ def test_a_locations_numbers_come_from_the_rounds_of_its_stay():
              for n in (HOSPITAL, POWERPLANT)}
     assert bounds.fewest_made_up(POWERPLANT, lacks, 3) == 1
     assert bounds.fewest_made_up(POWERPLANT, lacks, 3, split=1) == 0
+
+
+def test_a_tracks_stay_writes_its_numbers_with_dice_of_its_rounds_in_order():
+    # 4 then 5 at Warehouse, the 5 rolled two rounds before the 4: a stay over the three
+    # rounds holds both numbers, but cannot write the 5 after the 4 without making one up.
+    rounds = [[5, 1, 1, 1], [1, 1, 1, 1], [4, 1, 1, 1]]
+    assert bounds.stay_lacks((4, 5), rounds, 6)[0][2] == 0
+    assert bounds.track_lacks((4, 5), rounds, 6)[0][2] == 1
+    assert bounds.track_lacks((4, 5), rounds[::-1], 6)[0][2] == 0
+    lacks = {WAREHOUSE: bounds.track_lacks((4, 5), rounds, 6)}
+    assert bounds.fewest_made_up(WAREHOUSE, lacks, 3) == 1
+
+
+_ROUNDS = st.lists(st.lists(st.integers(1, 6), min_size=4, max_size=4), min_size=1, max_size=5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(numbers=st.lists(st.integers(1, 6), min_size=2, max_size=8), rounds=_ROUNDS)
+def test_a_tracks_stay_lacks_what_its_rounds_cannot_write_in_order(numbers, rounds):
+    # each stay over rounds first..last: the track's count over those rounds alone, and
+    # never less than its numbers counted out of order
+    ordered = bounds.track_lacks(numbers, rounds, 6)
+    counted = bounds.stay_lacks(numbers, rounds, 6)
+    for first in range(len(rounds)):
+        for last in range(first, len(rounds)):
+            assert ordered[first][last] == bounds.unmatched(numbers, rounds[first:last + 1], 6)
+            assert ordered[first][last] >= counted[first][last]
 
 
 def test_with_no_die_to_spare_a_move_no_rolled_die_can_make_is_made_up():
@@ -215,4 +244,5 @@ def refused_by_bot() -> dict[str, dict[str, list[tuple[int, int, str]]]]:
 @pytest.mark.parametrize("bot", ["random", "greedy", "par"])
 @pytest.mark.parametrize("bound", BOUNDS)
 def test_no_bound_refuses_a_state_real_play_passes_through(refused_by_bot, bound, bot):
+    # route and tiling read a track's stays in order (bounds.track_lacks): so does this
     assert refused_by_bot[bot][bound] == []

@@ -18,7 +18,7 @@ ask them in any order, or not at all.
   the track's order; :func:`short_of_numbers` asks it of a whole game before a search);
 * :mod:`.route`: **route** (:func:`fewest_made_up` over :func:`stay_lacks`: the hero stays
   at each location with work in some order, and its numbers come from the rounds of its
-  stay);
+  stay; a track's, in its order: :func:`track_lacks`);
 * :mod:`.tiling`: **tiling** (:func:`tiles`: with no die to spare, the stays take the dice
   left in turn).
 """
@@ -33,10 +33,16 @@ from dicehero.engine.paper.bounds.numbers import (
     short_of_numbers,
     unmatched,
 )
-from dicehero.engine.paper.bounds.route import fewest_made_up, stay_lacks
+from dicehero.engine.paper.bounds.route import (
+    fewest_made_up,
+    stay_lacks,
+    track_lacks,
+    track_lacks_from,
+)
 from dicehero.engine.paper.bounds.tiling import tiles
 
 __all__ = [
     "deficit", "dice_to_spare", "fewest_made_up", "lost_dice", "made_up", "made_up_numbers",
-    "missing_numbers", "numbers_short", "short_of_numbers", "stay_lacks", "tiles", "unmatched",
+    "missing_numbers", "numbers_short", "short_of_numbers", "stay_lacks", "tiles", "track_lacks",
+    "track_lacks_from", "unmatched",
 ]

@@ -4,8 +4,9 @@ come from the dice of the rounds of its stay (or from Wild dice and superpower u
 Every move is a die: with ``k`` dice to spare at most ``k`` locations are visited more
 than once, the others are stayed at once each, in some order (the one the hero is at
 first). A round where the hero moves on counts for both stays, as its dice may be used in
-any order; what a superpower makes and a track's order are not asked: the count is the
-fewest numbers any order must make up, so it never refuses a play that exists.
+any order; what a superpower makes is not asked, and a track's order only within each
+stay (:func:`track_lacks`, whose rounds' dice are used in any order within a round): the
+count is the fewest numbers any order must make up, so it never refuses a play that exists.
 """
 
 from __future__ import annotations
@@ -45,6 +46,53 @@ def stay_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
             row = [s + top - h if h < top else s for s, h in zip(row, held[1:], strict=True)]
         short.append(row)
     return short
+
+
+def track_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
+                faces: int) -> list[list[int]]:
+    """:func:`stay_lacks` for a track, whose ``numbers`` are written in this order:
+    ``[first][last]``, the fewest of them the dice of rounds ``first..last`` cannot write,
+    the dice of each round used in any order but the rounds in theirs (what
+    :func:`.numbers.unmatched` counts over those rounds). Never less than
+    :func:`stay_lacks`, so route and tiling may read either. Row ``first`` is
+    :func:`track_lacks_from` of the rounds from ``first`` on, behind ``first`` zeros.
+    """
+    return [[0] * first + track_lacks_from(numbers, rounds[first:], faces)
+            for first in range(len(rounds))]
+
+
+def track_lacks_from(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
+                     faces: int) -> list[int]:
+    """For each ``last``: the fewest of a track's ``numbers`` the dice of ``rounds`` 0..last
+    cannot write in order (a row of :func:`track_lacks`).
+
+    ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
+    so far; a round writes a run of the numbers that follow, as many of them as it holds
+    dice for (a run's numbers in any order within the round).
+    """
+    n = len(numbers)
+    row = []
+    best = list(range(n + 1))
+    for dice in rounds:
+        held = [0] * (faces + 1)
+        for v in dice:
+            held[v] += 1
+        new = list(best)
+        for k in range(n):
+            wanted = [0] * (faces + 1)
+            written = 0
+            base = best[k] - k
+            for j in range(k, n):
+                v = numbers[j]
+                wanted[v] += 1
+                if wanted[v] <= held[v]:
+                    written += 1
+                cost = base + j + 1 - written
+                if cost < new[j + 1]:
+                    new[j + 1] = cost
+        best = new
+        row.append(min(best[k] + n - k for k in range(n + 1)))
+    return row
 
 
 def fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: int,

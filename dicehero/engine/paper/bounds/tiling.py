@@ -29,8 +29,9 @@ def tiles(here: int | None, jobs: dict[int, tuple[int, int]],
     ``powers`` superpower uses. A Wild die is spent only once earned: by the end of a
     stay, no more than ``in_hand`` (earned and not spent yet) and those the marks of the
     stays so far unlock (``to_earn``, the whole stay's as soon as it starts). What each
-    superpower makes is not asked, nor a track's order, nor when in a stay its Wild dice
-    are earned: this never refuses a play that exists.
+    superpower makes is not asked, nor a track's order beyond what ``lacks`` reads
+    (:func:`.route.track_lacks`), nor when in a stay its Wild dice are earned: this
+    never refuses a play that exists.
     """
     return _Tiling(jobs, lacks, rounds, first, per_round, wild, powers, teleport, in_hand,
                    to_earn).tiles(here)

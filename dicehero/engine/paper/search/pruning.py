@@ -33,6 +33,7 @@ class Pruning:
         self.stay_lacks: dict[tuple[Any, ...], list[list[int]]] = {}  # see _stay_lacks
         self.lacks: dict[tuple[Any, ...], dict[int, list[list[int]]]] = {}  # see _lacks
         self.round_sets: dict[tuple[Any, ...], list[frozenset[int]]] = {}  # see untiled
+        self.track_rows: dict[tuple[Any, ...], list[int]] = {}  # see _track_lacks
 
     @classmethod
     def of(cls, edition: Edition, rolls: Sequence[Sequence[int]], drawn: PaperMarks
@@ -236,18 +237,41 @@ class Pruning:
         key = (progress.stays_id, round_, now)
         lacks = self.lacks.get(key)
         if lacks is None:
-            lacks = self.lacks[key] = {n: self._stay_lacks(numbers, round_, now)
-                                       for n, numbers in progress.stays}
+            kinds = self.reading.kinds
+            lacks = self.lacks[key] = {
+                n: self._stay_lacks(numbers, round_, now, kinds[n - 1].ordered)
+                for n, numbers in progress.stays}
         return lacks
 
-    def _stay_lacks(self, numbers: tuple[int, ...], round_: int, now: tuple[int, ...]
-                    ) -> list[list[int]]:
-        """:func:`bounds.stay_lacks` over the dice left, read once per numbers, round and
-        dice."""
-        at = (numbers, round_, now)
+    def _stay_lacks(self, numbers: tuple[int, ...], round_: int, now: tuple[int, ...],
+                    ordered: bool) -> list[list[int]]:
+        """:func:`bounds.stay_lacks` over the dice left (:func:`bounds.track_lacks` for a
+        track's ``numbers``, in order), read once per numbers, round and dice."""
+        ordered = ordered and len(numbers) > 1
+        at = (numbers, round_, now, ordered)
         table = self.stay_lacks.get(at)
         if table is None:
             r = self.reading
-            table = self.stay_lacks[at] = bounds.stay_lacks(
-                numbers, r.rounds_left(round_, now), r.faces)
+            if ordered:
+                table = self._track_lacks(numbers, round_, now)
+            else:
+                table = bounds.stay_lacks(numbers, r.rounds_left(round_, now), r.faces)
+            self.stay_lacks[at] = table
         return table
+
+    def _track_lacks(self, numbers: tuple[int, ...], round_: int, now: tuple[int, ...]
+                     ) -> list[list[int]]:
+        """:func:`bounds.track_lacks` over the dice left, a row from each whole roll on read
+        once per numbers and roll (only the row from this round's dice left reads them)."""
+        r = self.reading
+        rows = []
+        if now:
+            rows.append(bounds.track_lacks_from(numbers, r.rounds_left(round_, now), r.faces))
+        for first in range(round_, len(r.rolls)):
+            row = self.track_rows.get((numbers, first))
+            if row is None:
+                row = self.track_rows[numbers, first] = bounds.track_lacks_from(
+                    numbers, r.rolls[first:], r.faces)
+            rows.append(row)
+        count = len(rows)
+        return [[0] * (count - len(row)) + row for row in rows]
