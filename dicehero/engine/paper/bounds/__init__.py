@@ -32,17 +32,17 @@ from dicehero.engine.paper.bounds.numbers import (
     numbers_short,
     short_of_numbers,
     unmatched,
+    unmatched_by_round,
 )
 from dicehero.engine.paper.bounds.route import (
     fewest_made_up,
     stay_lacks,
     track_lacks,
-    track_lacks_from,
 )
 from dicehero.engine.paper.bounds.tiling import tiles
 
 __all__ = [
     "deficit", "dice_to_spare", "fewest_made_up", "lost_dice", "made_up", "made_up_numbers",
     "missing_numbers", "numbers_short", "short_of_numbers", "stay_lacks", "tiles", "track_lacks",
-    "track_lacks_from", "unmatched",
+    "unmatched", "unmatched_by_round",
 ]

@@ -94,13 +94,21 @@ def made_up_numbers(tracks: Sequence[Sequence[int]], rounds: Sequence[Sequence[i
 def unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int) -> int:
     """The fewest of ``numbers``, written in this order, that the dice of ``rounds`` cannot
     write, the dice of each round used in any order but the rounds in theirs (what
-    :func:`made_up` counts for one track with no number scarce, in plain lists).
+    :func:`made_up` counts for one track with no number scarce, in plain lists)."""
+    counts = unmatched_by_round(numbers, rounds, faces)
+    return counts[-1] if counts else len(numbers)
+
+
+def unmatched_by_round(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
+                       faces: int) -> list[int]:
+    """For each ``last``: :func:`unmatched` over ``rounds`` 0..last, in one pass.
 
     ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
     so far. A round writes a run of the numbers that follow, as many of them as it holds
     dice for (a run's numbers in any order within the round).
     """
     n = len(numbers)
+    counts = []
     best = list(range(n + 1))
     for dice in rounds:
         held = [0] * (faces + 1)
@@ -110,16 +118,18 @@ def unmatched(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: in
         for k in range(n):
             wanted = [0] * (faces + 1)
             written = 0
+            base = best[k] - k
             for j in range(k, n):
                 v = numbers[j]
                 wanted[v] += 1
                 if wanted[v] <= held[v]:
                     written += 1
-                cost = best[k] + (j + 1 - k) - written
+                cost = base + j + 1 - written
                 if cost < new[j + 1]:
                     new[j + 1] = cost
         best = new
-    return min(best[k] + n - k for k in range(n + 1))
+        counts.append(min(best[k] + n - k for k in range(n + 1)))
+    return counts
 
 
 def made_up(tracks: Sequence[Sequence[int]], rounds: Sequence[Sequence[int]], faces: int,

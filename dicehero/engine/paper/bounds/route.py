@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
+from dicehero.engine.paper.bounds.numbers import unmatched_by_round
+
 NEVER = 1 << 60  # more than any count of numbers made up
 
 
@@ -55,44 +57,11 @@ def track_lacks(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
     the dice of each round used in any order but the rounds in theirs (what
     :func:`.numbers.unmatched` counts over those rounds). Never less than
     :func:`stay_lacks`, so route and tiling may read either. Row ``first`` is
-    :func:`track_lacks_from` of the rounds from ``first`` on, behind ``first`` zeros.
+    :func:`.numbers.unmatched_by_round` of the rounds from ``first`` on, behind ``first``
+    zeros.
     """
-    return [[0] * first + track_lacks_from(numbers, rounds[first:], faces)
+    return [[0] * first + unmatched_by_round(numbers, rounds[first:], faces)
             for first in range(len(rounds))]
-
-
-def track_lacks_from(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
-                     faces: int) -> list[int]:
-    """For each ``last``: the fewest of a track's ``numbers`` the dice of ``rounds`` 0..last
-    cannot write in order (a row of :func:`track_lacks`).
-
-    ``best[k]``: the fewest left unwritten among the first ``k`` numbers after the rounds
-    so far; a round writes a run of the numbers that follow, as many of them as it holds
-    dice for (a run's numbers in any order within the round).
-    """
-    n = len(numbers)
-    row = []
-    best = list(range(n + 1))
-    for dice in rounds:
-        held = [0] * (faces + 1)
-        for v in dice:
-            held[v] += 1
-        new = list(best)
-        for k in range(n):
-            wanted = [0] * (faces + 1)
-            written = 0
-            base = best[k] - k
-            for j in range(k, n):
-                v = numbers[j]
-                wanted[v] += 1
-                if wanted[v] <= held[v]:
-                    written += 1
-                cost = base + j + 1 - written
-                if cost < new[j + 1]:
-                    new[j + 1] = cost
-        best = new
-        row.append(min(best[k] + n - k for k in range(n + 1)))
-    return row
 
 
 def fewest_made_up(here: int | None, lacks: dict[int, list[list[int]]], count: int,

@@ -266,11 +266,11 @@ class Pruning:
         r = self.reading
         rows = []
         if now:
-            rows.append(bounds.track_lacks_from(numbers, r.rounds_left(round_, now), r.faces))
+            rows.append(bounds.unmatched_by_round(numbers, r.rounds_left(round_, now), r.faces))
         for first in range(round_, len(r.rolls)):
             row = self.track_rows.get((numbers, first))
             if row is None:
-                row = self.track_rows[numbers, first] = bounds.track_lacks_from(
+                row = self.track_rows[numbers, first] = bounds.unmatched_by_round(
                     numbers, r.rolls[first:], r.faces)
             rows.append(row)
         count = len(rows)
