@@ -1,7 +1,8 @@
 """A big class's roll and round, as its phones see them (issue 26.6, 26.9, 26.10).
 
     .venv/bin/python bench/bench_fanout.py [--phones 100 1000 5000] [--rolls 3]
-        [--done 500 5000] [--push | --pushed-only | --events-only] [--before DIR]
+        [--done 500 5000] [--push | --pushed-only | --events-only] [--played R]
+        [--before DIR]
         [--workers 2] [--close 1000 5000 [--before-read phone|scores]]
 
 A real ``dicehero serve`` (one process, SQLite; or ``--workers N`` gunicorn gevent workers
@@ -19,7 +20,8 @@ each with a phone: an event stream and a kept-alive connection for its requests.
   the streams of N real heroes, no sheet read or pushed (issue 26.10: a game without
   heroes hides what a roll costs per hero). Prints p50/p99 of both over every phone and
   roll, the roll request's reply, and the server's CPU per roll (until every phone is
-  ready).
+  ready). ``--played R``: the heroes have played R rounds first, each by a random bot of
+  its own, so their sheets differ as a class's do (blank sheets share every situation).
 * Done: N heroes, every stream open, all press Done at once (each on its own
   connection); the server's CPU for the round, from the first Done sent until every
   stream has every ready count (``player_done``, coalesced since issue 26.9) and the
@@ -44,7 +46,6 @@ import hashlib  # noqa: E402
 import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
-import secrets  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -56,6 +57,7 @@ import gevent.pool  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import cpu_s, pct, raise_nofile, wait_idle  # noqa: E402
+from fanout_class import class_of  # noqa: E402
 from hostroll import HostReply, roll_request  # noqa: E402
 from liveserver import Server, request  # noqa: E402
 from pgkit import REDIS_URL, fresh_database  # noqa: E402
@@ -65,36 +67,6 @@ epoll = monkey.get_original("select", "epoll")
 raw_socket = monkey.get_original("socket", "socket")
 perf = time.perf_counter
 EPOLLIN = 1
-
-
-def class_of(server: Server, n: int) -> tuple[str, str, list[tuple[int, str]]]:
-    """A game with ``n`` heroes written into its database; their (id, secret)s."""
-    from sqlalchemy import create_engine, insert, select
-
-    from dicehero.store.db import normalise_url
-    from dicehero.store.models import ActionRow, Game, Player
-
-    _status, game = request(server.port, "POST", "/api/games", {})
-    code, host = game["code"], game["host_secret"]
-    request(server.port, "POST", f"/api/games/{code}/offer", {"choices": [1, 2]}, host)
-    keys = [secrets.token_urlsafe(32) for _ in range(n)]
-    engine = create_engine(normalise_url(server.env.get("DATABASE_URL")
-                                         or f"sqlite:///{server.instance / 'dicehero.sqlite'}"))
-    with engine.begin() as conn:
-        game_id = conn.scalar(select(Game.id).where(Game.code == code))
-        conn.execute(insert(Player), [
-            {"game_id": game_id, "name": f"Hero {i}", "joined_roll": 0, "done_roll": 0,
-             "secret_hash": hashlib.sha256(k.encode()).hexdigest()} for i, k in enumerate(keys)])
-        ids = list(conn.scalars(select(Player.id).where(Player.game_id == game_id)
-                                .order_by(Player.id)))
-        # Each has chosen their superpower, as a phone does first: a sheet without one has no
-        # legal places to work out, and its view costs a third of a real one's.
-        conn.execute(insert(ActionRow), [
-            {"game_id": game_id, "player_id": pid, "roll": 0, "idempotency_key": "choose",
-             "action": {"type": "choose", "superpower": 1 + i % 2}}
-            for i, pid in enumerate(ids)])
-    engine.dispose()
-    return code, host, list(zip(ids, keys, strict=True))
 
 
 def connect(port: int) -> object:
@@ -250,15 +222,16 @@ AT_ONCE = 1000  # --close: phones pressing Done at the same moment, at most
 
 
 def ready_run(server: Server, n: int, rolls: int, push: bool = False,
-              events_only: bool = False) -> dict:
-    code, host, phones = class_of(server, n)
+              events_only: bool = False, played: int = 0) -> dict:
+    code, host, phones = class_of(server, n, played)
     streams = open_streams(server.port, code, n, phones if push else None)
     # Pushed, or the event alone: no sheet is read.
     sheets = [] if push or events_only else [connect(server.port) for _ in range(n)]
     wait_idle(server.pid)
     out: dict = {"event": [], "ready": [], "reply": [], "cpu": [], "missing": 0}
     for r in range(rolls):
-        got = roll_to_ready(server.port, code, host, phones, streams, sheets, go_on=r > 0,
+        go_on = r > 0 or played > 0  # nobody presses Done
+        got = roll_to_ready(server.port, code, host, phones, streams, sheets, go_on=go_on,
                             push=push, events_only=events_only)
         out["event"] += got["event"]
         out["ready"] += got["ready"]
@@ -386,7 +359,7 @@ def measure(label: str, root: Path | None, args: argparse.Namespace, tmp: Path,
         modes = ([False] if args.events_only else [True] if args.pushed_only
                  else [False, True] if args.push else [False])
         for n, push in ((n, push) for n in args.phones for push in modes):
-            r = ready_run(server, n, args.rolls, push, args.events_only)
+            r = ready_run(server, n, args.rolls, push, args.events_only, args.played)
             how = "events only" if args.events_only else "pushed" if push else "read"
             print(f"{label} {n:>6} phones ({how}): roll event p50 {pct(r['event'], 50):7.0f} p99 "
                   f"{pct(r['event'], 99):7.0f} ms | ready to tap p50 {pct(r['ready'], 50):7.0f}"
@@ -432,6 +405,8 @@ def main() -> int:
                     help="only the pushed phones (no read connections: 10,000 phones fit)")
     ap.add_argument("--events-only", action="store_true",
                     help="only the roll event to each hero's stream (no sheet read or pushed)")
+    ap.add_argument("--played", type=int, default=0, metavar="R",
+                    help="roll to ready: R rounds already played by every hero (random bots)")
     ap.add_argument("--before", metavar="DIR", type=Path, help="another checkout, run first")
     ap.add_argument("--workers", type=int, default=0,
                     help="gunicorn workers, on PostgreSQL + Redis (default: one process, SQLite)")

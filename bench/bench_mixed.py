@@ -61,7 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import contextlib
 
 from liveserver import Server
-from mixed_class import LAPTOP, TIMEOUT, Client, Phone, Taps, new_game, pct, play
+from mixed_class import LAPTOP, TIMEOUT, Client, Phone, Taps, new_game, pct, play, ready_text
 from pgkit import REDIS_URL, fresh_database
 
 # The half-open connections last: on a server that never closes them they outlast the load.
@@ -310,12 +310,12 @@ def run_load(name: str, port: int, phones_n: int, rounds: int, half_open: int,
         got["slow-streams"]["closed by the server"] = \
             f"{closed_by_server(streams)}/{len(streams)}"
     for p in phones:
-        p.client.close()
+        p.close()
     result = got[name] if name != "together" else {n: g for n, g in got.items() if g}
     return {"load": name, "taps": len(taps.seconds), "p50": pct(taps.seconds, 50) * 1000,
             "p99": pct(taps.seconds, 99) * 1000, "timeouts": taps.timeouts,
             "5xx": taps.errors5, "failed": taps.failed, "seconds": took, "cpu": cpu,
-            "got": result}
+            "got": result, "ready": taps.ready, "unpushed": taps.unpushed}
 
 
 def pin(pid: int, cores: set[int]) -> None:
@@ -392,7 +392,8 @@ def _loads(label: str, server: Server, args: argparse.Namespace) -> dict:
             print(f"{name:13s} taps {r['taps']:4d}  p50 {r['p50']:7.1f} ms  p99 "
                   f"{r['p99']:8.1f} ms  timeouts {r['timeouts']:3d}  5xx {r['5xx']:3d}  "
                   f"failed {r['failed']:3d}  ({r['seconds']:.0f} s, server CPU {r['cpu']:.1f} s "
-                  f"= {100 * r['cpu'] / max(r['seconds'], 1e-9):.0f}%)  load got {r['got']}",
+                  f"= {100 * r['cpu'] / max(r['seconds'], 1e-9):.0f}%)  {ready_text(r)}  "
+                  f"load got {r['got']}",
                   flush=True)
     finally:
         server.stop()

@@ -1,19 +1,23 @@
-"""The class of bench_mixed: phones that join, choose, read their sheet and tap their dice
-with think time on kept-alive connections, and the host who rolls when they are done; the
-taps' latencies and outcomes. Kept apart from the hostile loads that run beside it."""
+"""The class of bench_mixed: phones that join, choose, follow the game on their event
+stream, get their sheet after each roll and tap their dice with think time on kept-alive
+connections, and the host who rolls when they are done; the taps' latencies and outcomes,
+and each roll's wait until a phone can tap. Kept apart from the hostile loads beside it."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
 import random
+import socket
 import threading
 import time
 from typing import Any
 
 CLASS, LAPTOP = "127.0.0.1", "127.0.0.2"
 TIMEOUT = 10.0
+PUSH_WAIT = 4.0  # the phone page's wait for its sheet on the stream before it reads it
 
 
 class Client:
@@ -74,6 +78,8 @@ class Taps:
         self.lock = threading.Lock()
         self.seconds: list[float] = []
         self.timeouts = self.errors5 = self.failed = 0
+        self.ready: list[float] = []  # seconds from the host's roll to a phone able to tap
+        self.unpushed = 0  # phones that read their sheet: none came on the stream in time
 
     def add(self, status: int, seconds: float) -> None:
         with self.lock:
@@ -93,6 +99,14 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(len(s) * p / 100))] if s else float("nan")
 
 
+def ready_text(result: dict[str, Any]) -> str:
+    """A load's roll -> ready to tap over every phone and roll, and how many phones had to
+    read their sheet (none came on their stream within the page's wait)."""
+    ready = result.get("ready", [])
+    return (f"roll -> ready to tap p50 {pct(ready, 50) * 1000:.0f} p99 "
+            f"{pct(ready, 99) * 1000:.0f} ms (read {result.get('unpushed', 0)})")
+
+
 def new_game(port: int) -> tuple[str, str]:
     """A new game (asked again for up to a minute: the last load may still hold the server)."""
     deadline = time.monotonic() + 60
@@ -103,6 +117,65 @@ def new_game(port: int) -> tuple[str, str]:
         if time.monotonic() > deadline:
             raise RuntimeError(f"the server does not create a game ({status})")
         time.sleep(1)
+
+
+class Stream:
+    """A phone's event stream with its hero and stream key, as the page follows the game:
+    each sheet the server pushes after a roll is kept with the moment it came."""
+
+    def __init__(self, port: int, code: str, view: dict[str, Any]) -> None:
+        me = view["player"]
+        self.path = f"/api/games/{code}/events?hero={me['id']}&key={me['stream_key']}"
+        self.port, self.last = port, view["game"]["last_event_id"]
+        self.sheets: dict[int, tuple[float, dict[str, Any]]] = {}  # roll: (when, sheet)
+        self.came = threading.Condition()
+        self.sock: socket.socket | None = None
+        self.closed = False
+        self.opened = threading.Event()
+        threading.Thread(target=self._follow, daemon=True).start()
+        self.opened.wait(TIMEOUT)  # a sheet is pushed to the streams open at the roll
+
+    def _follow(self) -> None:
+        while not self.closed:  # a stream the server closed is opened again, as a page does
+            conn = http.client.HTTPConnection("127.0.0.1", self.port,
+                                              source_address=(CLASS, 0))
+            try:
+                conn.request("GET", self.path, headers={"Last-Event-ID": str(self.last)})
+                self.sock = conn.sock
+                resp = conn.getresponse()
+                self.opened.set()
+                while line := resp.readline():
+                    if line.startswith(b"id: "):
+                        with self.came:
+                            self.last = int(line[4:])
+                            self.came.notify_all()
+                    elif line.startswith(b"data: ") and b'"type":"sheet"' in line:
+                        view = json.loads(line[6:])["data"]  # keys sorted: "data" first
+                        with self.came:
+                            self.sheets[view["game"]["roll"]] = (time.perf_counter(), view)
+                            self.came.notify_all()
+            except (OSError, ValueError, http.client.HTTPException):
+                pass
+            finally:
+                conn.close()
+            time.sleep(0.5)
+
+    def has(self, seq: int, seconds: float) -> bool:
+        """Whether the stream has had event ``seq`` (or waits for it up to ``seconds``)."""
+        with self.came:
+            return self.came.wait_for(lambda: self.last >= seq, seconds)
+
+    def wait(self, roll: int, seconds: float) -> tuple[float, dict[str, Any]] | None:
+        """When this roll's sheet came and the sheet, if it comes within ``seconds``."""
+        with self.came:
+            self.came.wait_for(lambda: roll in self.sheets, seconds)
+            return self.sheets.get(roll)
+
+    def close(self) -> None:
+        self.closed = True
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
 
 
 class Tapper:
@@ -133,6 +206,12 @@ class Phone(Tapper):
         assert status == 201, j
         self.pid, self.secret = j["player"]["id"], j["secret"]
         self.rng = random.Random(i)
+        self.stream: Stream | None = None
+
+    def close(self) -> None:
+        self.client.close()
+        if self.stream:
+            self.stream.close()
 
     def choose(self, taps: Taps) -> None:
         status, view, _ = self.client.call("GET", f"/api/games/{self.code}/players/{self.pid}"
@@ -140,14 +219,26 @@ class Phone(Tapper):
         # No offer when the host's offer or this read went unanswered (a hostile load can
         # starve both): the hero plays on without a superpower instead of its thread dying.
         offer = view["sheet"]["legal"]["choose"] if status == 200 and view else []
+        if status == 200 and view:
+            self.stream = Stream(self.client.port, self.code, view)
         if offer:
             self._act({"type": "choose", "superpower": offer[0]}, 0, taps)
 
-    def play_round(self, roll: int, taps: Taps) -> None:
-        """Read the sheet after the roll, tap the dice with think time, then Done."""
-        status, view, _ = self.client.call(
-            "GET", f"/api/games/{self.code}/players/{self.pid}?edition=0", secret=self.secret)
-        sheet = view["sheet"] if status == 200 and view else None
+    def play_round(self, roll: int, taps: Taps, rolled: float) -> None:
+        """Get the sheet after the roll (pushed on the stream, or read after a wait as the page
+        does), tap the dice with think time, then Done. ``rolled``: when the host rolled."""
+        pushed = self.stream.wait(roll, PUSH_WAIT) if self.stream else None
+        if pushed:
+            at, view = pushed
+        else:
+            status, view, _ = self.client.call(
+                "GET", f"/api/games/{self.code}/players/{self.pid}?edition=0", secret=self.secret)
+            at, view = time.perf_counter(), view if status == 200 else None
+        sheet = view["sheet"] if view else None
+        with taps.lock:
+            taps.unpushed += not pushed
+            if sheet:
+                taps.ready.append(at - rolled)
         for _ in range(12):
             time.sleep(self.rng.uniform(0.3, 1.2))
             options = [opts for opts in (sheet["legal"]["dice"] if sheet else []) if opts]
@@ -168,9 +259,17 @@ def play(port: int, phones: list[Phone], code: str, host: str, rounds: int,
         t.start()
     for t in threads:
         t.join()
+    # A page reconnects a stream that fell behind in the burst of joins: all are caught up
+    # before the first roll, as a class that joined over minutes would be.
+    _, game, _ = hostc.call("GET", f"/api/games/{code}")
+    for p in phones:
+        if p.stream and game:
+            p.stream.has(game["last_event_id"], TIMEOUT)
     for roll in range(1, rounds + 1):
+        rolled = time.perf_counter()
         hostc.call("POST", f"/api/games/{code}/rolls", {"go_on": True}, host)
-        threads = [threading.Thread(target=p.play_round, args=(roll, taps)) for p in phones]
+        threads = [threading.Thread(target=p.play_round, args=(roll, taps, rolled))
+                   for p in phones]
         for t in threads:
             t.start()
         for t in threads:
