@@ -230,14 +230,16 @@ def start_load(name: str, port: int, code: str, host: str, stop: threading.Event
     elif name == "paper":
         pcode, phost, pen, marks = paper_sheet(port)
 
-        def resend() -> None:
-            c, got = Client(port, LAPTOP), []
+        def resend() -> None:  # and when the first verdict came (known at the next PUT)
+            c, got, t0, verdict = Client(port, LAPTOP), [], time.perf_counter(), "none"
             while not stop.is_set():
                 status, reply, took = c.call("PUT", f"/api/games/{pcode}/players/{pen}/paper",
                                              {"marks": marks}, phost)
                 got.append(((reply or {}).get("paper") or {}).get("check") or status)
+                if isinstance(got[-1], str) and verdict == "none":
+                    verdict = f"{time.perf_counter() - t0:.1f} s"
                 stop.wait(max(0.0, 2.0 - took))
-            result.update({str(k): got.count(k) for k in set(got)})
+            result.update({**{str(k): got.count(k) for k in set(got)}, "verdict in": verdict})
         worker = threading.Thread(target=resend)
     elif name == "half-open":
         mstop, queue = multiprocessing.Event(), multiprocessing.Queue()
@@ -385,16 +387,14 @@ def _loads(label: str, server: Server, args: argparse.Namespace) -> dict:
             except (RuntimeError, AssertionError, TypeError, KeyError) as e:
                 print(f"{name:13s} could not be measured: the class could not play ({e!r})",
                       flush=True)
-                r = {"load": name, "taps": 0, "p50": float("nan"), "p99": float("nan"),
-                     "timeouts": 0, "5xx": 0, "failed": 0, "seconds": 0.0, "cpu": 0.0,
-                     "got": {}}
+                r = {"load": name, "taps": 0, "p50": float("nan"), "p99": float("nan"), "5xx": 0,
+                     "timeouts": 0, "failed": 0, "seconds": 0.0, "cpu": 0.0, "got": {}}
             out[name] = r
             print(f"{name:13s} taps {r['taps']:4d}  p50 {r['p50']:7.1f} ms  p99 "
                   f"{r['p99']:8.1f} ms  timeouts {r['timeouts']:3d}  5xx {r['5xx']:3d}  "
                   f"failed {r['failed']:3d}  ({r['seconds']:.0f} s, server CPU {r['cpu']:.1f} s "
                   f"= {100 * r['cpu'] / max(r['seconds'], 1e-9):.0f}%)  {ready_text(r)}  "
-                  f"load got {r['got']}",
-                  flush=True)
+                  f"load got {r['got']}", flush=True)
     finally:
         server.stop()
     return out

@@ -219,9 +219,10 @@ class Phone(Tapper):
         # No offer when the host's offer or this read went unanswered (a hostile load can
         # starve both): the hero plays on without a superpower instead of its thread dying.
         offer = view["sheet"]["legal"]["choose"] if status == 200 and view else []
-        if status == 200 and view:
+        if status == 200 and view and "stream_key" in view["player"]:  # else: read at once
             self.stream = Stream(self.client.port, self.code, view)
-        if offer:
+        if offer:  # read, thought over (the whole class sees the offer at once), tapped
+            time.sleep(self.rng.uniform(0.3, 1.2))
             self._act({"type": "choose", "superpower": offer[0]}, 0, taps)
 
     def play_round(self, roll: int, taps: Taps, rolled: float) -> None:
