@@ -144,6 +144,36 @@ def test_settling_sends_the_count_a_timer_was_to_send_at_once(app, api):
     assert counts(app, game) == [1, 2]
 
 
+def test_a_big_class_gets_its_count_less_often():
+    """Each count is a write to every phone following the game: at 5,000 phones it goes out
+    every 2.5 s (2,000 writes a second), so a round of Done costs the same per hero."""
+    clock, sent = Clock(), []
+    progress = ProgressTicker(sent.append, clock=lambda: clock.now, later=clock.later)
+    progress.audience = lambda code: 5000 if code == "BIG" else 100
+    assert progress.now("BIG") and progress.now("SMALL")
+    clock.advance(0.5)
+    assert progress.now("SMALL")  # a class of 100: every 0.5 s, as ever
+    assert not progress.now("BIG")
+    clock.advance(1.9)
+    assert sent == []  # 2.4 s since the last
+    clock.advance(0.1)
+    assert sent == ["BIG"]
+
+
+def test_the_count_goes_less_often_with_the_phones_following_the_game(app, api, client):
+    """The server counts the streams of the game open in its process."""
+    game = class_of(api, ["Ann", "Bob"])
+    audience = app.extensions["dicehero.games"].progress.audience
+    assert audience(game.code) == 0
+    stream = client.get(f"/api/games/{game.code}/events", buffered=False)
+    try:
+        next(stream.response)  # the stream is open and subscribed
+        assert audience(game.code) == 1
+    finally:
+        stream.close()
+    assert audience(game.code) == 0
+
+
 def test_settling_waits_for_the_count_a_timer_is_sending():
     """A timer already sending when the app is torn down: settling waits for it, or its
     connection would outlive the test's database (a ResourceWarning in a later test)."""

@@ -8,14 +8,14 @@ folder is ``instance/`` beside the package, or ``$DICEHERO_INSTANCE``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask, current_app
 
 from dicehero.addresses import checked_public_url
 from dicehero.i18n import N_
-from dicehero.live import InProcessBus
+from dicehero.live import Broker, InProcessBus
 from dicehero.store import Games, Store, schema
 from dicehero.web.pushed import SheetPush
 
@@ -169,11 +169,22 @@ def init_live(app: Flask) -> None:
         raise ValueError(f"unknown LIVE_BUS {kind!r}")
     app.extensions["dicehero.bus"] = bus
     # After a roll, each hero's phone following the game here gets its sheet pushed.
-    bus.broker.delivered = SheetPush(bus.broker, app.extensions["dicehero.games"]).delivered
+    games = app.extensions["dicehero.games"]
+    bus.broker.delivered = SheetPush(bus.broker, games).delivered
+    # A big class's ready count goes out less often: each is a write to every phone here.
+    games.progress.audience = _audience(app, bus.broker)
     # Under the writer lock, in the order of the events' ids; first, so that a
     # transaction's events reach the clients together (Broker.defer).
     app.extensions["dicehero.store"].listeners.insert(
         0, lambda ev: bus.publish(ev.game_id, ev.seq, ev.data))
+
+
+def _audience(app: Flask, broker: Broker) -> Callable[[str], int]:
+    """How many clients follow a game (its code) in this process."""
+    def audience(code: str) -> int:
+        game_id = app.extensions["dicehero.game_ids"].get(code)
+        return broker.count(game_id) if game_id is not None else 0
+    return audience
 
 
 def _redis_bus(app: Flask) -> Any:
