@@ -144,6 +144,18 @@ def test_settling_sends_the_count_a_timer_was_to_send_at_once(app, api):
     assert counts(app, game) == [1, 2]
 
 
+def test_a_complete_round_is_counted_once(app, api):
+    """The last Done counts at once; the timer the burst before it had set sends nothing
+    more (every phone would get the same count twice)."""
+    clock = ticker(app)
+    game = class_of(api, ["Ann", "Bob", "Cy"])
+    for name in ("Ann", "Bob", "Cy"):
+        api.act(game, name, {"type": "done"})
+    assert counts(app, game) == [1, 3]
+    clock.advance(1)
+    assert counts(app, game) == [1, 3]
+
+
 def test_a_big_class_gets_its_count_less_often():
     """Each count is a write to every phone following the game: at 5,000 phones it goes out
     every 2.5 s (2,000 writes a second), so a round of Done costs the same per hero."""

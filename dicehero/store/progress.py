@@ -99,9 +99,13 @@ class ProgressTicker:
             return self._idle.wait_for(lambda: not self._sending, timeout)
 
     def sent(self, code: str) -> None:
-        """The game's count went out anyway (the round is complete)."""
+        """The game's count went out anyway (the round is complete): a timer due to send
+        one is stopped, or every phone would get the same count again."""
         with self._lock:
+            timer = self._due.pop(code, None)
             self._sent(code, self._clock())
+        if timer is not None:
+            timer.cancel()
 
     def _sent(self, code: str, t: float) -> None:
         self._last[code] = t
