@@ -136,8 +136,8 @@ def _half_open(port: int, target: int, stop: Any, out: Any) -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     target = min(target, hard - 100)
-    socks: list[socket.socket] = []
-    opened = refused = 0
+    socks: dict[int, socket.socket] = {}  # by file descriptor
+    opened = 0
     poller = select.epoll()
     while not stop.is_set():
         while len(socks) < target and not stop.is_set():
@@ -150,16 +150,14 @@ def _half_open(port: int, target: int, stop: Any, out: Any) -> None:
                 pass
             except OSError:
                 s.close()
-                refused += 1
                 break
-            socks.append(s)
+            socks[s.fileno()] = s
             poller.register(s.fileno(), select.EPOLLIN | select.EPOLLOUT)
             opened += 1
             if opened % 500 == 0:
                 break
         for fd, ev in poller.poll(0.05):
-            s = next((x for x in socks if x.fileno() == fd), None)
-            if s is None:
+            if (s := socks.get(fd)) is None:
                 continue
             if ev & select.EPOLLOUT:
                 with contextlib.suppress(OSError):
@@ -167,10 +165,9 @@ def _half_open(port: int, target: int, stop: Any, out: Any) -> None:
                 poller.modify(fd, select.EPOLLIN)
             elif ev & (select.EPOLLIN | select.EPOLLHUP | select.EPOLLERR):
                 poller.unregister(fd)
-                socks.remove(s)
-                s.close()  # the server closed it (or refused it): open another
+                socks.pop(fd).close()  # the server closed it (or refused it): open another
     out.put({"opened": opened, "open at the end": len(socks)})
-    for s in socks:
+    for s in socks.values():
         s.close()
 
 
@@ -416,6 +413,8 @@ def main() -> int:
     ap.add_argument("--pin", action="store_true",
                     help="the server on core 0, the class and the laptop on the others")
     args = ap.parse_args()
+    if args.pin and (os.cpu_count() or 1) < 2:
+        ap.error("--pin needs two cores: one for the server, one for the class and laptop")
     if args.pin:  # what the bench and its laptop start from now on runs on the other cores
         os.sched_setaffinity(0, set(range(1, os.cpu_count() or 2)))
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
