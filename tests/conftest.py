@@ -47,6 +47,7 @@ def app(database_url):
     # before the connections (and, on PostgreSQL, the test's schema) go away.
     assert app.extensions["dicehero.games"].par_work.settle()
     assert app.extensions["dicehero.games"].progress.settle()  # a count a timer was to send
+    assert app.extensions["dicehero.sheet_push"].settle()  # sheets pushed after a roll
     engine = app.extensions["dicehero.store"].engine
     # A connection still out now is never closed (dispose closes the pooled ones only):
     # it would fail a later test with a ResourceWarning, far from its cause.

@@ -187,6 +187,27 @@ def test_a_roll_starts_its_sheet_push_without_waiting_for_a_thread(monkeypatch):
     assert started == []
 
 
+def test_settling_waits_for_a_push_under_way():
+    """A test's teardown settles the push before its database goes away: a push still
+    reading the sheets would open a connection nobody closes."""
+    broker, reading, release = Broker(), threading.Event(), threading.Event()
+    broker.subscribe(7).hero = 1
+
+    class Games:
+        def pushed_sheets(self, game_id: int, heroes: set[int]) -> dict:
+            reading.set()
+            release.wait(10)
+            return {}
+
+    push = SheetPush(broker, Games())
+    broker.delivered = push.delivered
+    broker.deliver(7, 2, encode_event(2, '{"type":"roll","data":{"number":1}}'))
+    assert reading.wait(5)
+    assert push.settle(timeout=0.05) is False  # still reading
+    release.set()
+    assert push.settle(timeout=5) is True
+
+
 def test_a_game_is_unflushed_until_every_client_of_it_is_written():
     """The push (a thread) may ask while the loop is writing the outbox: the game is done only
     once its last client has the bytes, not once the outbox is taken."""

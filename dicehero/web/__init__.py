@@ -170,7 +170,8 @@ def init_live(app: Flask) -> None:
     app.extensions["dicehero.bus"] = bus
     # After a roll, each hero's phone following the game here gets its sheet pushed.
     games = app.extensions["dicehero.games"]
-    bus.broker.delivered = SheetPush(bus.broker, games).delivered
+    push = app.extensions["dicehero.sheet_push"] = SheetPush(bus.broker, games)
+    bus.broker.delivered = push.delivered
     # A big class's ready count goes out less often: each is a write to every phone here.
     games.progress.audience = _audience(app, bus.broker)
     # Under the writer lock, in the order of the events' ids; first, so that a

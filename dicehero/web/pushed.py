@@ -15,6 +15,7 @@ that fell behind) reads it as before.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any
 
@@ -37,13 +38,34 @@ class SheetPush:
         self.broker = broker
         self.games = games
         self.flush_wait = flush_wait
+        # An RLock: under gevent a Condition on a plain lock yields in every notify (see
+        # dicehero.store.progress), and ``delivered`` takes it under the writer lock.
+        self._idle = threading.Condition(threading.RLock())
+        self._pushing = 0  # pushes started and not ended (settle waits for them)
 
     def delivered(self, game_id: int, seq: int, payload: bytes) -> None:
         """The broker's hook: after a roll, the sheets go out from a worker of their own, so
         the roll's reply and its event to every client are not held up by them. It runs
         under the game's writer lock: the worker is started without waiting for it."""
         if ROLL in payload[:64] and self.broker.heroes(game_id):
-            run_soon(self.push, game_id, seq)
+            with self._idle:
+                self._pushing += 1
+            run_soon(self._push_then_end, game_id, seq)
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Wait for the pushes under way (before the database goes away, as in a test's
+        teardown: a push reading after it would leave a connection nobody closes);
+        whether they ended within ``timeout``."""
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._pushing, timeout)
+
+    def _push_then_end(self, game_id: int, seq: int) -> None:
+        try:
+            self.push(game_id, seq)
+        finally:
+            with self._idle:
+                self._pushing -= 1
+                self._idle.notify_all()
 
     def push(self, game_id: int, seq: int) -> None:
         """Every hero's phone of the game here gets its sheet after event ``seq``."""
