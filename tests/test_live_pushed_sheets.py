@@ -123,6 +123,63 @@ def test_a_queued_stream_gets_the_sheet_after_the_roll_too(api, client):
     assert pushed == {"type": "sheet", "data": after}
 
 
+def _messages(resp, n: int) -> list[bytes]:
+    """The first ``n`` messages of a stream read through the test client (no keepalives):
+    fewer if they do not come within 25 keepalives (5 s)."""
+    chunks, out, idle = iter(resp.response), [], 0
+    while len(out) < n and idle < 25:
+        block = next(chunks)
+        if block.startswith(b":"):
+            idle += 1
+        elif not block.startswith(b"retry:"):
+            out.append(block)
+    return out
+
+
+def test_a_phone_away_at_the_roll_gets_its_sheet_after_catching_up(api, client):
+    """Its stream was reconnecting when the dice were rolled, so the push after the roll did
+    not reach it: the catch-up brings the roll, then the sheet, without a read."""
+    game = api.create()
+    pid = api.join(game, "Ann")
+    secret = game.players["Ann"][1]
+    read = client.get(f"/api/games/{game.code}/players/{pid}?edition=0",
+                      headers=bearer(secret)).json
+    api.roll(game)  # nobody follows the game now
+    resp = client.get(f"/api/games/{game.code}/events?hero={pid}"
+                      f"&key={read['player']['stream_key']}",
+                      headers={"Last-Event-ID": str(read["game"]["last_event_id"])},
+                      buffered=False)
+    try:
+        got = _messages(resp, 3)  # the offer, the roll, then the sheet
+    finally:
+        resp.close()
+    assert len(got) == 3 and b'"type":"roll"' in got[1], got
+    sheet = got[2]
+    after = client.get(f"/api/games/{game.code}/players/{pid}?edition=0",
+                       headers=bearer(secret)).json
+    assert json.loads(sheet.split(b"data: ", 1)[1]) == {"type": "sheet", "data": after}
+
+
+def test_a_catch_up_without_a_roll_brings_no_sheet(api, client):
+    game = api.create()
+    api.roll(game)
+    pid = api.join(game, "Ann")
+    read = client.get(f"/api/games/{game.code}/players/{pid}?edition=0",
+                      headers=bearer(game.players["Ann"][1])).json
+    api.join(game, "Bob")  # the one event the catch-up brings
+    resp = client.get(f"/api/games/{game.code}/events?hero={pid}"
+                      f"&key={read['player']['stream_key']}",
+                      headers={"Last-Event-ID": str(read["game"]["last_event_id"])},
+                      buffered=False)
+    try:
+        got = _messages(resp, 1)
+        api.join(game, "Cy")  # the next thing on the stream is this, not a sheet
+        got += _messages(resp, 1)
+    finally:
+        resp.close()
+    assert len(got) == 2 and all(b'"type":"player_joined"' in m for m in got), got
+
+
 def test_no_sheet_is_read_before_the_roll_event_is_written_to_every_stream():
     """The roll's event reaches every stream before any work on the pushed sheets starts (issue
     26.10): on a server the broker writes it on the event loop's next turn, and the push waits

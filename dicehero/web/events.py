@@ -40,6 +40,7 @@ from dicehero.store.fields import normalise_code
 from dicehero.web import games
 from dicehero.web.errors import ApiError
 from dicehero.web.guard import client_address, too_many
+from dicehero.web.pushed import ROLL, SheetPush
 
 TOO_MANY_STREAMS = N_("Too many live connections to this game from here (close some tabs); try "
                       "again in %(s)s s.")
@@ -218,6 +219,7 @@ def events(code: str) -> Response:
         if where is not Place.HAVE:
             yield seq, payload
 
+    push: SheetPush = current_app.extensions["dicehero.sheet_push"]
     handler = request.environ.get("dicehero.handler")
     direct = handler is not None and getattr(handler, "socket", None) is not None
     detached = _detached_clients() if direct else None
@@ -242,12 +244,20 @@ def events(code: str) -> Response:
             if snapshot is not None:
                 yield snapshot
             if not caught_up:
+                rolled = False
                 for seq, payload in catch_up(after):
                     yield payload
                     sent = seq
+                    rolled = rolled or ROLL in payload[:64]
                 if real or sent > after:
                     # Read after subscribing: from here on the broker knows the position.
                     bus.broker.seen(sub, sent)
+                if rolled and sub.hero:
+                    # The roll came while this phone's stream was away: the push after it
+                    # did not reach the phone, whose page would read its sheet in 4 s.
+                    sheet = push.sheet_message(game_id, sub.hero)
+                    if sheet is not None:
+                        yield sheet
             while direct:
                 # Drain what queued up meanwhile, then hand the socket to the broker.
                 if sub.dropped:

@@ -8,8 +8,9 @@ this process reads the sheets of the heroes whose phones follow the game here
 (``?hero=ID&key=KEY`` on the stream), a batch at a time in a few queries, and
 writes each phone its own as a ``sheet`` message without an event id: exactly
 what the phone's sheet read gives, without the edition. Other requests run
-between batches. A phone that gets no sheet (a stream without a key, a client
-that fell behind) reads it as before.
+between batches. A phone whose stream was away at the roll (reconnecting) gets its
+sheet after its catch-up passes the roll (:meth:`SheetPush.sheet_message`). A phone
+that gets no sheet (a stream without a key) reads it as before.
 """
 
 from __future__ import annotations
@@ -91,4 +92,13 @@ class SheetPush:
                 continue
             if sub.fd >= 0 and sub.sent < seq:
                 continue  # the roll is not written to it yet: the sheet may not go first
-            sub.send_own(format_sse(compact({"type": "sheet", "data": view})))
+            sub.send_own(_message(view))
+
+    def sheet_message(self, game_id: int, hero: int) -> bytes | None:
+        """The hero's sheet as the message the push sends (None if the hero is gone)."""
+        view = self.games.pushed_sheets(game_id, {hero}).get(hero)
+        return None if view is None else _message(view)
+
+
+def _message(view: dict[str, Any]) -> bytes:
+    return format_sse(compact({"type": "sheet", "data": view}))
