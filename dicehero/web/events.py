@@ -40,7 +40,7 @@ from dicehero.store.fields import normalise_code
 from dicehero.web import games
 from dicehero.web.errors import ApiError
 from dicehero.web.guard import client_address, too_many
-from dicehero.web.pushed import ROLL, SheetPush
+from dicehero.web.pushed import SheetPush, is_roll
 
 TOO_MANY_STREAMS = N_("Too many live connections to this game from here (close some tabs); try "
                       "again in %(s)s s.")
@@ -248,7 +248,7 @@ def events(code: str) -> Response:
                 for seq, payload in catch_up(after):
                     yield payload
                     sent = seq
-                    rolled = rolled or ROLL in payload[:64]
+                    rolled = rolled or is_roll(payload)
                 if real or sent > after:
                     # Read after subscribing: from here on the broker knows the position.
                     bus.broker.seen(sub, sent)

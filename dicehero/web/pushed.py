@@ -48,7 +48,7 @@ class SheetPush:
         """The broker's hook: after a roll, the sheets go out from a worker of their own, so
         the roll's reply and its event to every client are not held up by them. It runs
         under the game's writer lock: the worker is started without waiting for it."""
-        if ROLL in payload[:64] and self.broker.heroes(game_id):
+        if is_roll(payload) and self.broker.heroes(game_id):
             with self._idle:
                 self._pushing += 1
             run_soon(self._push_then_end, game_id, seq)
@@ -98,6 +98,11 @@ class SheetPush:
         """The hero's sheet as the message the push sends (None if the hero is gone)."""
         view = self.games.pushed_sheets(game_id, {hero}).get(hero)
         return None if view is None else _message(view)
+
+
+def is_roll(payload: bytes) -> bool:
+    """Whether an encoded event is a roll (its type comes first, in the first bytes)."""
+    return ROLL in payload[:64]
 
 
 def _message(view: dict[str, Any]) -> bytes:
