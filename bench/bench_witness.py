@@ -12,6 +12,11 @@ core too.
 
     .venv/bin/python bench/bench_witness.py [--games 1000] [--par 200] [--max-states 150000]
 
+Which sheets a search leaves undecided moves with the order its later passes try steps
+in (``Settings.order_seed``), so a change that reorders them moves a few seeds either way
+by luck alone. ``--orders K`` searches every sheet in K orders (order seeds 0 to K-1) and
+counts each search as a sheet: a fairer figure for a change's effect.
+
 For a before/after on the same sheets in one run, ``--compare REV`` also runs the search
 of git revision ``REV`` (its whole tree, in a worker process of its own), sheet by sheet,
 the old search first::
@@ -40,9 +45,10 @@ TARGETS = {"median": 0.050, "p99": 1.0, "undecided": 0.005}
 
 Sheet = dict[str, Any]  # one sheet to verify: bot, seed, offer, rolls, marks (JSON-able)
 Timed = tuple[float, float, str, int]  # CPU seconds, wall seconds, status, states searched
+Search = Callable[[Sheet, int, int], Timed]  # (sheet, cap, order seed) -> Timed
 
 
-def _searcher() -> Callable[[Sheet, int], Timed]:
+def _searcher() -> Search:
     """The search of whichever tree ``dicehero`` is imported from, old layout or new."""
     from dicehero.editions import load_edition
 
@@ -53,20 +59,47 @@ def _searcher() -> Callable[[Sheet, int], Timed]:
         from dicehero.engine.paper_marks import parse_marks
         from dicehero.engine.witness import find_witness
 
-        def search(marks: Any, offer: Any, rolls: Any, cap: int) -> Any:
+        def search(marks: Any, offer: Any, rolls: Any, cap: int, order: int) -> Any:
+            if order:
+                raise SystemExit("--orders: this revision's search has one order only")
             return find_witness(edition, offer, rolls, marks, max_states=cap)
     else:
-        def search(marks: Any, offer: Any, rolls: Any, cap: int) -> Any:
+        ordered = "order_seed" in Settings.__dataclass_fields__
+        if not ordered:
+            _order_by_hand()
+
+        def search(marks: Any, offer: Any, rolls: Any, cap: int, order: int) -> Any:
+            if ordered:
+                return find_witness(edition, offer, rolls, marks,
+                                    Settings(max_states=cap, order_seed=order))
+            _OrderedRandom.order = order
             return find_witness(edition, offer, rolls, marks, Settings(max_states=cap))
 
-    def timed(sheet: Sheet, cap: int) -> Timed:
+    def timed(sheet: Sheet, cap: int, order: int = 0) -> Timed:
         marks = parse_marks(sheet["marks"], edition)
         cpu, wall = time.process_time(), time.perf_counter()
-        verdict = search(marks, sheet["offer"], sheet["rolls"], cap)
+        verdict = search(marks, sheet["offer"], sheet["rolls"], cap, order)
         return (time.process_time() - cpu, time.perf_counter() - wall, verdict.status,
                 verdict.nodes)
 
     return timed
+
+
+class _OrderedRandom(random.Random):
+    """The passes' generator of a search from before ``Settings.order_seed``, seeded as
+    that setting seeds it (pass + order x 1,000,003), so ``--orders`` compares alike."""
+
+    order = 0
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        super().seed(a + self.order * 1_000_003 if isinstance(a, int) else a, version)
+
+
+def _order_by_hand() -> None:
+    """Give a search from before ``Settings.order_seed`` the ordered generator."""
+    from dicehero.engine.paper.search import core
+
+    core.random = type("random", (), {"Random": _OrderedRandom})  # type: ignore[assignment]
 
 
 def _worker() -> None:
@@ -74,13 +107,15 @@ def _worker() -> None:
     timed = _searcher()
     for line in sys.stdin:
         request = json.loads(line)
-        print(json.dumps(timed(request["sheet"], request["cap"])), flush=True)
+        print(json.dumps(timed(request["sheet"], request["cap"], request.get("order", 0))),
+              flush=True)
 
 
 class _OldSearch:
     """The search of git revision ``rev``, in a worker process over its own tree."""
 
     def __init__(self, rev: str) -> None:
+        self.rev = rev
         self.tree = tempfile.TemporaryDirectory(prefix=f"witness-{rev}-")
         archive = subprocess.run(["git", "archive", rev, "dicehero", "sheets"], cwd=ROOT,
                                  check=True, capture_output=True).stdout
@@ -90,11 +125,14 @@ class _OldSearch:
             [sys.executable, __file__, "--worker"], cwd=self.tree.name, env=env, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
-    def __call__(self, sheet: Sheet, cap: int) -> Timed:
+    def __call__(self, sheet: Sheet, cap: int, order: int = 0) -> Timed:
         assert self.worker.stdin is not None and self.worker.stdout is not None
-        self.worker.stdin.write(json.dumps({"sheet": sheet, "cap": cap}) + "\n")
+        self.worker.stdin.write(json.dumps({"sheet": sheet, "cap": cap, "order": order}) + "\n")
         self.worker.stdin.flush()
-        cpu, wall, status, nodes = json.loads(self.worker.stdout.readline())
+        line = self.worker.stdout.readline()
+        if not line:
+            raise SystemExit(f"the search at {self.rev} stopped (see above)")
+        cpu, wall, status, nodes = json.loads(line)
         return cpu, wall, status, nodes
 
     def close(self) -> None:
@@ -131,6 +169,12 @@ def _sheets(games: int, first: int, par: int) -> list[Sheet]:
     return out
 
 
+def _name(sheet: Sheet) -> str:
+    """A sheet as the report names it: bot and seed, and the order seed if not 0."""
+    order = f" order {sheet['order']}" if sheet.get("order") else ""
+    return f"{sheet['bot']} seed {sheet['seed']}{order}"
+
+
 def _p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
@@ -158,10 +202,10 @@ def _report(label: str, rows: list[tuple[Sheet, Timed]], slowest: int) -> None:
               f"states {sum(t[3] for _, t in mine):,} (wall: median "
               f"{statistics.median(walls) * 1000:.1f} ms, p99 {_p99(walls) * 1000:.0f} ms) "
               f"({'meets' if met else 'misses'} median 50 ms, p99 1 s, undecided 0.5%)")
-    failed = [f"{s['bot']} {s['seed']} ({t[2]})" for s, t in rows if t[2] != "verified"]
+    failed = [f"{_name(s)} ({t[2]})" for s, t in rows if t[2] != "verified"]
     print(f"not verified: {', '.join(failed) or 'none'}")
     for s, t in sorted(rows, key=lambda r: -r[1][0])[:slowest]:
-        print(f"  {s['bot']} seed {s['seed']}: {t[0] * 1000:.0f} ms, {t[2]}, {t[3]} states")
+        print(f"  {_name(s)}: {t[0] * 1000:.0f} ms, {t[2]}, {t[3]} states")
 
 
 def main() -> None:
@@ -173,6 +217,8 @@ def main() -> None:
     parser.add_argument("--max-states", type=int, default=150_000)
     parser.add_argument("--slowest", type=int, default=5, help="list the slowest N sheets")
     parser.add_argument("--compare", metavar="REV", help="also run the search as at REV")
+    parser.add_argument("--orders", type=int, default=1,
+                        help="search each sheet in this many orders (order seeds 0 to K-1)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -181,7 +227,7 @@ def main() -> None:
     print(f"code: {ROOT}; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     sheets = _sheets(args.games, args.first, args.par)
-    searches: list[tuple[str, Callable[[Sheet, int], Timed]]] = []
+    searches: list[tuple[str, Search]] = []
     old = _OldSearch(args.compare) if args.compare else None
     if old is not None:
         searches.append((f"search at {args.compare}", old))
@@ -189,8 +235,10 @@ def main() -> None:
     results: dict[str, list[tuple[Sheet, Timed]]] = {label: [] for label, _ in searches}
     try:
         for sheet in sheets:
-            for label, search in searches:
-                results[label].append((sheet, search(sheet, args.max_states)))
+            for order in range(args.orders):
+                run = {**sheet, "order": order}
+                for label, search in searches:
+                    results[label].append((run, search(sheet, args.max_states, order)))
     finally:
         if old is not None:
             old.close()

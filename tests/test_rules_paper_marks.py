@@ -408,3 +408,19 @@ def test_a_wrong_mark_is_named_on_a_sheet_sent_again_too(classic):
     verdict = find_witness(classic, OFFER, LATE_SIX_ROLLS, drawn(classic, {POWERPLANT: [4, 5, 6]}),
                            sent=[four_then])
     assert (verdict.code, verdict.mark) == ("wrong_mark", {"location": POWERPLANT - 1, "slot": 2})
+
+
+def test_every_order_of_the_search_keeps_the_contract(classic):
+    """``Settings.order_seed`` changes only the order the later passes try steps in: a sheet
+    of real play is never refused in any order, and the order does change the search."""
+    states = {}
+    for seed in range(12):
+        game, paper = bot_game(classic, seed, GreedyBot)
+        for order in (0, 1, 2):
+            verdict = find_witness(classic, game.offer, game.rolls, paper,
+                                   Settings(max_states=20_000, order_seed=order))
+            assert verdict.status in (VERIFIED, UNDECIDED), (seed, order)
+            if verdict.verified:
+                assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
+            states[seed, order] = verdict.nodes
+    assert any(states[seed, 0] != states[seed, 1] for seed in range(12))

@@ -92,7 +92,7 @@ class Search:
             except _PassOver:
                 pass
             self.passes += 1
-            self.rng.seed(self.passes)
+            self.rng.seed(self.passes + self.settings.order_seed * 1_000_003)
             budget *= 2
 
     def nearest_failure(self) -> Phrase:
