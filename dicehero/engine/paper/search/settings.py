@@ -33,10 +33,10 @@ class Settings:
             ones keep the ranked order).
         by_value_last: whether the last pass (the one that runs to the cap) ranks a tight
             round's endings as a player aiming for Honor would value them first.
-        order_seed: which shuffled orders the passes after the first try (0, the default,
-            gives the orders every verdict so far was measured with). Which sheets a
-            search leaves undecided moves with the orders, so a benchmark runs several
-            to tell a change's effect from one order's luck.
+        order_seed: picks the shuffled orders in which the passes after the first try
+            steps (0, the default, gives the orders every verdict so far was measured
+            with). Which sheets a search leaves undecided moves with the orders, so a
+            benchmark runs several to tell a change's effect from one order's luck.
         name_states: states spent, after a refusal, on naming the one wrong mark
             (:mod:`dicehero.engine.paper.wrong_mark`), at most; 0 names none. Running out
             leaves the refusal unnamed, never changes it.
