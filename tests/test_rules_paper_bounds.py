@@ -246,3 +246,17 @@ def refused_by_bot() -> dict[str, dict[str, list[tuple[int, int, str]]]]:
 def test_no_bound_refuses_a_state_real_play_passes_through(refused_by_bot, bound, bot):
     # route and tiling read a track's stays in order (bounds.track_lacks): so does this
     assert refused_by_bot[bot][bound] == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(numbers=st.lists(st.integers(1, 6), min_size=1, max_size=8), rounds=_ROUNDS,
+       first=st.lists(st.integers(1, 6), min_size=0, max_size=4))
+def test_a_tracks_count_over_the_dice_left_then_the_later_rounds_is_the_same_count(
+        numbers, rounds, first):
+    # counted from the last round back, each later round once, then the dice left first
+    table = bounds.unmatched_after(numbers, rounds, 6)
+    for r in range(len(rounds) + 1):
+        for k in range(len(numbers) + 1):
+            assert table[r][k] == bounds.unmatched(numbers[k:], rounds[r:], 6)
+        assert bounds.unmatched_with(numbers, first, table[r], 6) == bounds.unmatched(
+            numbers, [first, *rounds[r:]], 6)

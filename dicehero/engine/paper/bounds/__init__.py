@@ -32,7 +32,9 @@ from dicehero.engine.paper.bounds.numbers import (
     numbers_short,
     short_of_numbers,
     unmatched,
+    unmatched_after,
     unmatched_by_round,
+    unmatched_with,
 )
 from dicehero.engine.paper.bounds.route import (
     fewest_made_up,
@@ -44,5 +46,5 @@ from dicehero.engine.paper.bounds.tiling import tiles
 __all__ = [
     "deficit", "dice_to_spare", "fewest_made_up", "lost_dice", "made_up", "made_up_numbers",
     "missing_numbers", "numbers_short", "short_of_numbers", "stay_lacks", "tiles", "track_lacks",
-    "unmatched", "unmatched_by_round",
+    "unmatched", "unmatched_after", "unmatched_by_round", "unmatched_with",
 ]

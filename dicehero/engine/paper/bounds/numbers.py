@@ -132,6 +132,54 @@ def unmatched_by_round(numbers: Sequence[int], rounds: Sequence[Sequence[int]],
     return counts
 
 
+def unmatched_after(numbers: Sequence[int], rounds: Sequence[Sequence[int]], faces: int
+                    ) -> list[list[int]]:
+    """``table[r][k]``: :func:`unmatched` of ``numbers[k:]`` over ``rounds[r:]``, for every
+    ``r`` and ``k``, worked out from the last round back: a search asks the count of each
+    state's dice left followed by the later rounds (:func:`unmatched_with`), and this way
+    the later rounds are counted once.
+
+    A round writes a run of the numbers that follow, as many as it holds dice for, or
+    none; the numbers left after the last round are made up.
+    """
+    n = len(numbers)
+    table = [[n - k for k in range(n + 1)]]
+    for dice in reversed(rounds):
+        after = table[-1]
+        table.append([_run_then(numbers, k, dice, after, faces) for k in range(n)] + [0])
+    table.reverse()
+    return table
+
+
+def unmatched_with(numbers: Sequence[int], first: Sequence[int], after: Sequence[int],
+                   faces: int) -> int:
+    """:func:`unmatched` of ``numbers`` over the dice ``first`` and then the rounds whose
+    row of :func:`unmatched_after` is ``after``."""
+    return _run_then(numbers, 0, first, after, faces)
+
+
+def _run_then(numbers: Sequence[int], k: int, dice: Sequence[int], after: Sequence[int],
+              faces: int) -> int:
+    """The fewest of ``numbers[k:]`` left unwritten when ``dice`` write a run from ``k`` on
+    (or none) and the rounds after them, whose counts by first number are ``after``, the
+    rest."""
+    held = [0] * (faces + 1)
+    for v in dice:
+        held[v] += 1
+    wanted = [0] * (faces + 1)
+    best = after[k]
+    written = 0
+    for j in range(k, len(numbers)):
+        v = numbers[j]
+        wanted[v] += 1
+        if wanted[v] <= held[v]:
+            written += 1
+        cost = j + 1 - k - written + after[j + 1]
+        if cost < best:
+            best = cost
+    return best
+
+
 def made_up(tracks: Sequence[Sequence[int]], rounds: Sequence[Sequence[int]], faces: int,
             scarce: dict[int, int]) -> int:
     """The fewest numbers Wild dice or superpower uses must make for the tracks' numbers

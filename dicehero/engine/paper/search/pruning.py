@@ -27,6 +27,7 @@ class Pruning:
     def __init__(self, reading: Reading) -> None:
         self.reading = reading
         self.unmatched: dict[tuple[Any, ...], int] = {}  # see track_counts
+        self.unmatched_tables: dict[tuple[int, ...], list[list[int]]] = {}  # see track_counts
         self.shorts: dict[tuple[Any, ...], int] = {}  # see short_why
         self.routes: dict[tuple[Any, ...], int] = {}  # see no_route
         self.tilings: dict[tuple[Any, ...], bool] = {}  # see untiled
@@ -133,7 +134,8 @@ class Pruning:
                      ) -> tuple[int, int, list[tuple[int, ...]]]:
         """The tracks' numbers no die can write in order (:func:`bounds.unmatched`): the
         count over the tracks with no scarce number, over those with one (each counted
-        alone), and those tracks' numbers."""
+        alone), and those tracks' numbers. The later rounds are counted once per track's
+        numbers (:func:`bounds.unmatched_after`), the dice left once per state."""
         r = self.reading
         now = r.now(sheet)
         alone = 0  # the tracks with no scarce number
@@ -143,8 +145,13 @@ class Pruning:
             key = (numbers, sheet.round, now)
             made_up = self.unmatched.get(key)
             if made_up is None:
-                rounds = r.rounds_left(sheet.round, now)
-                made_up = self.unmatched[key] = bounds.unmatched(numbers, rounds, r.faces)
+                table = self.unmatched_tables.get(numbers)
+                if table is None:
+                    table = self.unmatched_tables[numbers] = bounds.unmatched_after(
+                        numbers, r.rolls, r.faces)
+                after = table[sheet.round]
+                made_up = self.unmatched[key] = (
+                    bounds.unmatched_with(numbers, now, after, r.faces) if now else after[0])
             if any(short_by[v] for v in numbers):
                 scarce_tracks.append(numbers)
                 each += made_up
