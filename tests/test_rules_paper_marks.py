@@ -424,3 +424,21 @@ def test_every_order_of_the_search_keeps_the_contract(classic):
                 assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
             states[seed, order] = verdict.nodes
     assert any(states[seed, 0] != states[seed, 1] for seed in range(12))
+
+
+def test_every_ranking_of_tight_rounds_keeps_the_contract(classic):
+    """``Settings.tight`` says which rounds have their endings walked layer by layer, the
+    most dice to spare first: none (-1), only those with no die to spare (0), or every
+    round (40). It changes how soon a verdict comes, never which: a sheet of real play is
+    never refused, and the setting does change the search."""
+    states = {}
+    for seed in range(10):
+        game, paper = bot_game(classic, seed, GreedyBot)
+        for tight in (-1, 0, 40):
+            verdict = find_witness(classic, game.offer, game.rolls, paper,
+                                   Settings(max_states=20_000, tight=tight))
+            assert verdict.status in (VERIFIED, UNDECIDED), (seed, tight)
+            if verdict.verified:
+                assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
+            states[seed, tight] = verdict.nodes
+    assert any(states[seed, -1] != states[seed, 40] for seed in range(10))

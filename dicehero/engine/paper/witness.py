@@ -29,8 +29,9 @@ The search only decides which steps to try (:mod:`dicehero.engine.paper.search`)
   in any order, as one may earn the next), then Robot Minions, then a move on; a
   superpower use just before the die it changes is spent. Unused dice are left at the
   end of a round (shown as skipped);
-* **the likeliest first**: the endings of a round with few dice to spare are ranked
-  (:mod:`.search.order`), passes of growing length try other orders;
+* **the likeliest first**: the endings of a round with few dice to spare come layer by
+  layer, those that keep the most dice to spare first, each layer ranked
+  (:mod:`.search.order`); passes of growing length try other orders;
 * **once per state**: a state at the end of a round that did not lead to the drawing
   marks every state it beats the same way as failed (:mod:`.search.dominance`);
 * **enough dice**: the bounds (:mod:`dicehero.engine.paper.bounds`) abandon a state

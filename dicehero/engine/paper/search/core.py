@@ -12,7 +12,7 @@ from dicehero.engine.edition import Edition
 from dicehero.engine.paper.marks import PaperMarks
 from dicehero.engine.paper.search.dominance import Failures
 from dicehero.engine.paper.search.failure import nearest_failure
-from dicehero.engine.paper.search.order import End, Ordering
+from dicehero.engine.paper.search.order import End, Layers, Ordering
 from dicehero.engine.paper.search.pruning import ENOUGH, OUT_OF_ORDER, Pruning
 from dicehero.engine.paper.search.reading import Progress, Reading
 from dicehero.engine.paper.search.settings import Settings
@@ -142,16 +142,25 @@ class Search:
         if slack > self.settings.tight:
             return self._stay(opened, prog, (), None, set())
         ordering = self.ordering
-        endings = ordering.ranked_from(opened, prog,
-                                       lambda: self._stay(opened, prog, (), None, set()))
+        layers = ordering.layers(opened, prog, slack,
+                                 lambda floor: self._stay(opened, prog, (), None, set(), floor))
         if self.budget >= self.max_states:  # the last pass, which runs to the cap
-            return (ordering.by_value(opened, prog, endings) if self.settings.by_value_last
-                    else endings)
+            if self.settings.by_value_last:
+                return ordering.by_value(opened, prog, layers)
+            return layers.every()
         if self.passes >= self.settings.late_pass:
-            endings = ordering.late(opened, prog, endings)
-        if self.passes:
-            endings = ordering.shaken(endings, self.passes, self.rng)
-        return endings
+            return ordering.shaken(ordering.late(opened, prog, layers), self.passes, self.rng)
+        return self._layered(opened, prog, layers)
+
+    def _layered(self, opened: Sheet, prog: int, layers: Layers) -> Iterator[End]:
+        """The endings layer by layer (the most dice to spare first), each layer in this
+        pass's order: the odd passes rank a layer by the scarce numbers its endings keep
+        and shake it, the even ones keep the player's valuation."""
+        ordering = self.ordering
+        odd = self.passes % 2
+        for spare, layer in layers:
+            yield from (ordering.shaken(ordering.by_scarce(opened, prog, spare, layer),
+                                        self.passes, self.rng) if odd else layer)
 
     def _keeps_to_what_was_sent(self, sheet: Sheet, prog: int) -> bool:
         """Whether the sheet, at the end of its round, fits the marks the player sent before."""
@@ -167,12 +176,14 @@ class Search:
     # -- within a round ----------------------------------------------------------------------
 
     def _stay(self, sheet: Sheet, prog: int, actions: tuple[Action, ...], last: Any,
-              seen: set[tuple[Any, ...]]) -> Iterator[End]:
-        """Every ending of the round from ``sheet``, the likeliest first: more work here, a
-        move on, or done.
+              seen: set[tuple[Any, ...]], floor: int = 0) -> Iterator[End]:
+        """Every ending of the round from ``sheet`` that keeps at least ``floor`` dice to
+        spare, the likeliest first: more work here, a move on, or done.
 
         ``last`` is the order key of the last help or Robot Minion of this stay: the
-        next one must come after it (one order per stay).
+        next one must come after it (one order per stay). Dice to spare only go down
+        within a round (a die spent on nothing the drawing needs is lost), so a state
+        below ``floor`` has no such ending.
         """
         key = (sheet.position, tuple([d.value if d.used is None else 0 for d in sheet.dice]),
                prog, sheet.wild_spent, sheet.powers_used, last)
@@ -186,8 +197,8 @@ class Search:
         progress = self.reading.progress(sheet, prog)
         pruning, settings = self.pruning, self.settings
         slack = pruning.slack_of(sheet, progress)
-        if slack < 0 or (slack < settings.check_below and (
-                slack < pruning.lost_dice(sheet, progress)
+        if slack < floor or (slack < settings.check_below and (
+                slack - floor < pruning.lost_dice(sheet, progress)
                 or self._short(sheet, progress)
                 or (not slack and self.nodes > settings.tiles_within
                     and pruning.no_route(sheet, progress)))):
@@ -201,25 +212,28 @@ class Search:
                 self.rng.shuffle(works)
             rebit = self.reading.rebit
             for order, done, after in works:
-                yield from self._stay(after, rebit(prog, after, i), actions + done, order, seen)
+                yield from self._stay(after, rebit(prog, after, i), actions + done, order,
+                                      seen, floor)
         later = []
-        moves = steps.moves(sheet, progress, slack, known)
+        moves = steps.moves(sheet, progress, slack - floor, known)
         if self.passes:
             self.rng.shuffle(moves)
         for done, after in moves:
             if after.position in progress.work_set:
-                yield from self._stay(after, prog, actions + done, None, seen)
+                yield from self._stay(after, prog, actions + done, None, seen, floor)
             else:
                 later.append((done, after))
-        yield from self._end(sheet, prog, actions)
-        if slack > 0:
+        yield from self._end(sheet, prog, actions, floor)
+        if slack > floor:
             for done, after in later:
-                yield from self._stay(after, prog, actions + done, None, seen)
+                yield from self._stay(after, prog, actions + done, None, seen, floor)
 
-    def _end(self, sheet: Sheet, prog: int, actions: tuple[Action, ...]) -> Iterator[End]:
-        """Done, as it is or after a superpower use no mark needed (on a die left unused)."""
+    def _end(self, sheet: Sheet, prog: int, actions: tuple[Action, ...], floor: int
+             ) -> Iterator[End]:
+        """Done, as it is or after a superpower use no mark needed (on a die left unused),
+        if that keeps ``floor`` dice to spare."""
         done = apply(sheet, DONE)
-        if self.pruning.slack(done, prog) >= 0:
+        if self.pruning.slack(done, prog) >= floor:
             yield done, prog, actions
             if sheet.powers_used < self.reading.drawn.powers_used:
                 for steps, after in self.steps.powered(sheet):

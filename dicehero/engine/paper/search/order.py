@@ -1,22 +1,30 @@
 """The order a tight round's endings are tried in: free to tune, as it never changes what
 is a witness, only how soon one is found.
 
-In a round with few dice to spare (``Settings.tight``) every distinct way the round can
-end is collected, the dominated ones dropped (:func:`.dominance.unbeaten`), the rest
-ranked: those that keep the most dice to spare first, then those a player aiming for
-Honor would choose (the greedy bot's own valuation). Passes of growing length try other
-orders: every other pass lets an ending move up a few places, more in later passes
-(:meth:`Ordering.shaken`); from ``Settings.late_pass`` on, the Wild dice and superpower
-uses an ending keeps beyond the numbers the rolls left hold too few of count as spare
-too (:meth:`Ordering.late`); the last pass, which runs to the cap, puts the player's
-valuation first (:meth:`Ordering.by_value`). Each order is worked out once per search
-and read back by later passes.
+In a round with few dice to spare (``Settings.tight``) the endings are walked layer by
+layer (:class:`Layers`): first those that keep every die to spare the round opened with,
+then those that keep one fewer, and so on, a deeper layer only once the ones above it
+are used up. Dice to spare only go down within a round, so the walk of a layer prunes
+every state below it: the top layers cost a few states where every ending of the round
+costs hundreds (in par sheets, the first pass would spend its 1,000 states inside the
+first round's walk). Each layer's endings are made distinct, the dominated ones dropped
+(:func:`.dominance.unbeaten`), the rest ranked as a player aiming for Honor would choose
+(the greedy bot's own valuation). Passes of growing length try other orders: every other
+pass ranks each layer by the game's scarce numbers its endings keep (the Wild dice and
+superpower uses beyond the numbers the rolls left hold too few of,
+:meth:`Ordering.by_scarce`) and lets an ending move up a few places within its layer,
+more in later passes (:meth:`Ordering.shaken`); from ``Settings.late_pass`` on, every
+ending is ranked at once by what it keeps, scarce numbers counted, so an ending that
+keeps a Wild die may come before one that keeps a die (:meth:`Ordering.late`); the last
+pass, which runs to the cap, puts the player's valuation first
+(:meth:`Ordering.by_value`). Each order is worked out once per search and read back by
+later passes.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from dicehero.engine.actions import Action
@@ -44,34 +52,36 @@ class Ordering:
         self.reading = pruning.reading
         self.settings = settings
         self.capped_until = capped_until  # see dominance.Failures
-        self.seen: dict[tuple[Any, ...], list[End]] = {}  # see ranked_from
+        self.seen: dict[tuple[Any, ...], Layers] = {}  # see layers
         self.kept = 0  # endings held in ``seen``
         self.late_kept: dict[tuple[Any, ...], list[End]] = {}  # see late
         self.by_value_kept: dict[tuple[Any, ...], list[End]] = {}  # see by_value
+        self.scarce_kept: dict[tuple[Any, ...], list[End]] = {}  # see by_scarce
         self.worths: dict[tuple[Any, ...], float] = {}  # see worth
 
-    def ranked_from(self, opened: Sheet, prog: int,
-                    endings: Callable[[], Iterable[End]]) -> list[End]:
-        """The ranked endings (:meth:`ranked`) of a tight round opened on ``opened``, worked
-        out once per search from ``endings``: a later pass (or another way to the same
-        state) reads them back rather than walk the round again."""
+    def layers(self, opened: Sheet, prog: int, top: int,
+               walk: Callable[[int], Iterable[End]]) -> Layers:
+        """The ranked endings of a tight round opened on ``opened`` (with ``top`` dice to
+        spare), layer by layer (:class:`Layers`), worked out once per search: a later
+        pass (or another way to the same state) reads them back rather than walk the
+        round again. ``walk(floor)``: the round's endings that keep ``floor`` dice to
+        spare or more."""
         key = opened_key(opened, prog)
-        ends = self.seen.get(key)
-        if ends is None:
-            ends = self.ranked(endings())
-            self.kept += len(ends)
+        layers = self.seen.get(key)
+        if layers is None:
             if self.kept > self.settings.keep_endings:  # memory: start again, not grow
                 self.seen.clear()
                 self.late_kept.clear()
                 self.by_value_kept.clear()
-                self.kept = len(ends)
-            self.seen[key] = ends
-        return ends
+                self.scarce_kept.clear()
+                self.kept = 0
+            layers = self.seen[key] = Layers(self, top)
+        layers.walk = walk
+        return layers
 
     def ranked(self, endings: Iterable[End]) -> list[End]:
-        """Every distinct ending of a tight round, those another beats left out, the ones
-        that keep the most dice to spare first, then those a player aiming for Honor would
-        choose."""
+        """Every distinct ending of a layer, those another beats left out, the ones a
+        player aiming for Honor would choose first."""
         unique: dict[tuple[Any, ...], End] = {}
         for end in endings:
             unique.setdefault((end[0].position, end[1], end[0].wild_spent, end[0].powers_used),
@@ -79,33 +89,46 @@ class Ordering:
         ends = list(unique.values())
         if ends and ends[0][0].round > self.capped_until:
             ends = unbeaten(ends)
-        slack = self.pruning.slack
-        return sorted(ends, key=lambda e: (-slack(e[0], e[1]), -self.worth(e[0])))
+        self.kept += len(ends)
+        return sorted(ends, key=lambda e: -self.worth(e[0]))
 
-    def late(self, opened: Sheet, prog: int, ends: list[End]) -> list[End]:
-        """The ranked endings for a long pass: those that keep the most to spare, scarce
-        numbers counted too (:meth:`spare`), first. Quick searches do better with the dice
-        to spare alone (the Wild dice an ending keeps are often not needed, and reading
-        the scarce numbers costs more), so the first passes keep that order."""
-        return self._reranked(self.late_kept, opened, prog, ends,
-                              lambda e: (-self.spare(e[0], e[1]), -self.worth(e[0])))
+    def by_scarce(self, opened: Sheet, prog: int, spare: int, layer: list[End]
+                  ) -> list[End]:
+        """A layer (its endings keep ``spare`` dice to spare) ranked for an odd pass: those
+        that keep the most of the game's scarce numbers first (:meth:`spare`), then the
+        player's valuation. Each order suits sheets the other leaves to later passes (in
+        par sheets, those the player's valuation leads astray; in greedy ones, those where
+        the Wild dice kept are not needed)."""
+        key = (*opened_key(opened, prog), spare)
+        ranked = self.scarce_kept.get(key)
+        if ranked is None:
+            ranked = self.scarce_kept[key] = sorted(
+                layer, key=lambda e: (-self.spare(e[0], e[1]), -self.worth(e[0])))
+        return ranked
 
-    def by_value(self, opened: Sheet, prog: int, ends: list[End]) -> list[End]:
+    def late(self, opened: Sheet, prog: int, layers: Layers) -> list[End]:
+        """Every ending ranked at once for a long pass: those that keep the most to spare,
+        scarce numbers counted too (:meth:`spare`), first, whatever their layer. Quick
+        searches do better layer by layer (the Wild dice an ending keeps are often not
+        needed, and the deeper layers cost more to walk), so the first passes keep that
+        order."""
+        key = opened_key(opened, prog)
+        ranked = self.late_kept.get(key)
+        if ranked is None:
+            ranked = self.late_kept[key] = sorted(
+                layers.every(), key=lambda e: (-self.spare(e[0], e[1]), -self.worth(e[0])))
+        return ranked
+
+    def by_value(self, opened: Sheet, prog: int, layers: Layers) -> list[End]:
         """The ranked endings for the last pass: those a player aiming for Honor would
         choose first, then the most to spare. A sheet of such a player's own play that the
         earlier passes did not reach often follows the player's valuation instead."""
-        slack = self.pruning.slack
-        return self._reranked(self.by_value_kept, opened, prog, ends,
-                              lambda e: (-self.worth(e[0]), -slack(e[0], e[1])))
-
-    @staticmethod
-    def _reranked(kept: dict[tuple[Any, ...], list[End]], opened: Sheet, prog: int,
-                  ends: list[End], order: Callable[[End], Any]) -> list[End]:
-        """``ends`` sorted by ``order`` once per search and kept in ``kept``."""
         key = opened_key(opened, prog)
-        ranked = kept.get(key)
+        ranked = self.by_value_kept.get(key)
         if ranked is None:
-            ranked = kept[key] = sorted(ends, key=order)
+            slack = self.pruning.slack
+            ranked = self.by_value_kept[key] = sorted(
+                layers.every(), key=lambda e: (-self.worth(e[0]), -slack(e[0], e[1])))
         return ranked
 
     def shaken(self, ends: list[End], passes: int, rng: random.Random) -> list[End]:
@@ -140,3 +163,50 @@ class Ordering:
         if worth is None:
             worth = self.worths[key] = _VALUE.value(sheet)
         return worth
+
+
+class Layers:
+    """The endings of one tight round, ranked, layer by layer: those that keep the most
+    dice to spare first, each layer ranked by :meth:`Ordering.ranked`.
+
+    A layer is walked only when the ones above it are used up: a walk that keeps ``floor``
+    dice to spare prunes every state below it, so the top layers cost a few states where
+    every ending of the round would cost hundreds (the first pass would spend its states
+    inside the round's first walk). Each walk goes one layer deeper than the last;
+    ``walk`` is set by :meth:`Ordering.layers` each time the layers are read.
+    """
+
+    def __init__(self, ordering: Ordering, top: int) -> None:
+        self.ordering = ordering
+        self.floor = top + 1  # the fewest dice to spare walked so far
+        self.ranked: list[tuple[int, list[End]]] = []  # (dice to spare, endings), not empty
+        self.walk: Callable[[int], Iterable[End]] = lambda floor: ()
+
+    def __iter__(self) -> Iterator[tuple[int, list[End]]]:
+        """The layers that have endings, (dice to spare, ranked endings), the most first."""
+        i = 0
+        while True:
+            while i >= len(self.ranked) and self.floor > 0:
+                self._walk(self.floor - 1)
+            if i >= len(self.ranked):
+                return
+            yield self.ranked[i]
+            i += 1
+
+    def every(self) -> list[End]:
+        """Every ending, layer after layer (the rest walked at once)."""
+        if self.floor > 0:
+            self._walk(0)
+        return [end for _, layer in self.ranked for end in layer]
+
+    def _walk(self, floor: int) -> None:
+        """Walk the layers from ``floor`` up to those walked already."""
+        slack = self.ordering.pruning.slack
+        new: dict[int, list[End]] = {}
+        for end in self.walk(floor):
+            spare = slack(end[0], end[1])
+            if spare < self.floor:
+                new.setdefault(spare, []).append(end)
+        for spare in sorted(new, reverse=True):
+            self.ranked.append((spare, self.ordering.ranked(new[spare])))
+        self.floor = floor

@@ -23,14 +23,17 @@ class Settings:
             die to spare within a round (the same trade-off).
         check_below: dice to spare below which a state within a round is asked the dead
             dice and numbers bounds (with more to spare they seldom prune).
-        tight: dice to spare at most for a round to be tight: every way it can end is
-            collected, the dominated ones dropped, the rest ranked (most to spare first).
+        tight: dice to spare at most for a round to be tight: its endings are walked
+            layer by layer, those that keep the most dice to spare first, the dominated
+            ones dropped, the rest ranked (:mod:`.order`); a round with more to spare is
+            walked step by step, as its steps come.
         keep_endings: ranked endings of tight rounds kept for later passes, at most
             (memory: past it the kept ones are dropped and worked out again).
-        late_pass: the first pass whose tight rounds rank their endings by the scarce
-            numbers they keep too (Wild dice and superpower uses beyond them).
-        shake: places a ranked ending may move up, per pass, in the odd passes (the even
-            ones keep the ranked order).
+        late_pass: the first pass whose tight rounds rank all their endings at once by
+            what they keep, Wild dice and superpower uses beyond the scarce numbers
+            counted (rather than layer by layer).
+        shake: places a ranked ending may move up, per pass, in the odd passes (within
+            its layer; the even ones keep the ranked order).
         by_value_last: whether the last pass (the one that runs to the cap) ranks a tight
             round's endings as a player aiming for Honor would value them first.
         order_seed: picks the shuffled orders in which the passes after the first try
@@ -47,7 +50,7 @@ class Settings:
     routes_within: int = 2_000
     tiles_within: int = 300
     check_below: int = 6
-    tight: int = 6
+    tight: int = 9
     keep_endings: int = 200_000
     late_pass: int = 4
     shake: int = 8
