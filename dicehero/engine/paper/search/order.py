@@ -99,12 +99,8 @@ class Ordering:
         player's valuation. Each order suits sheets the other leaves to later passes (in
         par sheets, those the player's valuation leads astray; in greedy ones, those where
         the Wild dice kept are not needed)."""
-        key = (*opened_key(opened, prog), spare)
-        ranked = self.scarce_kept.get(key)
-        if ranked is None:
-            ranked = self.scarce_kept[key] = sorted(
-                layer, key=lambda e: (-self.spare(e[0], e[1]), -self.worth(e[0])))
-        return ranked
+        return self._sorted_once(self.scarce_kept, (*opened_key(opened, prog), spare),
+                                 lambda: layer, self._by_spare)
 
     def late(self, opened: Sheet, prog: int, layers: Layers) -> list[End]:
         """Every ending ranked at once for a long pass: those that keep the most to spare,
@@ -112,23 +108,30 @@ class Ordering:
         searches do better layer by layer (the Wild dice an ending keeps are often not
         needed, and the deeper layers cost more to walk), so the first passes keep that
         order."""
-        key = opened_key(opened, prog)
-        ranked = self.late_kept.get(key)
-        if ranked is None:
-            ranked = self.late_kept[key] = sorted(
-                layers.every(), key=lambda e: (-self.spare(e[0], e[1]), -self.worth(e[0])))
-        return ranked
+        return self._sorted_once(self.late_kept, opened_key(opened, prog), layers.every,
+                                 self._by_spare)
 
     def by_value(self, opened: Sheet, prog: int, layers: Layers) -> list[End]:
         """The ranked endings for the last pass: those a player aiming for Honor would
         choose first, then the most to spare. A sheet of such a player's own play that the
         earlier passes did not reach often follows the player's valuation instead."""
-        key = opened_key(opened, prog)
-        ranked = self.by_value_kept.get(key)
+        slack = self.pruning.slack
+        return self._sorted_once(self.by_value_kept, opened_key(opened, prog), layers.every,
+                                 lambda e: (-self.worth(e[0]), -slack(e[0], e[1])))
+
+    def _by_spare(self, end: End) -> tuple[int, float]:
+        """The most to spare first, scarce numbers counted (:meth:`spare`), then the
+        player's valuation."""
+        return -self.spare(end[0], end[1]), -self.worth(end[0])
+
+    @staticmethod
+    def _sorted_once(kept: dict[tuple[Any, ...], list[End]], key: tuple[Any, ...],
+                     ends: Callable[[], list[End]], order: Callable[[End], Any]
+                     ) -> list[End]:
+        """``ends()`` sorted by ``order``, once per search (kept in ``kept``)."""
+        ranked = kept.get(key)
         if ranked is None:
-            slack = self.pruning.slack
-            ranked = self.by_value_kept[key] = sorted(
-                layers.every(), key=lambda e: (-self.worth(e[0]), -slack(e[0], e[1])))
+            ranked = kept[key] = sorted(ends(), key=order)
         return ranked
 
     def shaken(self, ends: list[End], passes: int, rng: random.Random) -> list[End]:
