@@ -410,19 +410,26 @@ def test_a_wrong_mark_is_named_on_a_sheet_sent_again_too(classic):
     assert (verdict.code, verdict.mark) == ("wrong_mark", {"location": POWERPLANT - 1, "slot": 2})
 
 
+def _never_refused(classic, seeds: range, settings: dict) -> dict:
+    """Each greedy game of ``seeds`` searched under each of ``settings`` (by name): none is
+    refused, each witness found draws the sheet; the states each search took."""
+    states = {}
+    for seed in seeds:
+        game, paper = bot_game(classic, seed, GreedyBot)
+        for name, setting in settings.items():
+            verdict = find_witness(classic, game.offer, game.rolls, paper, setting)
+            assert verdict.status in (VERIFIED, UNDECIDED), (seed, name)
+            if verdict.verified:
+                assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
+            states[seed, name] = verdict.nodes
+    return states
+
+
 def test_every_order_of_the_search_keeps_the_contract(classic):
     """``Settings.order_seed`` changes only the order the later passes try steps in: a sheet
     of real play is never refused in any order, and the order does change the search."""
-    states = {}
-    for seed in range(12):
-        game, paper = bot_game(classic, seed, GreedyBot)
-        for order in (0, 1, 2):
-            verdict = find_witness(classic, game.offer, game.rolls, paper,
-                                   Settings(max_states=20_000, order_seed=order))
-            assert verdict.status in (VERIFIED, UNDECIDED), (seed, order)
-            if verdict.verified:
-                assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
-            states[seed, order] = verdict.nodes
+    states = _never_refused(classic, range(12), {
+        order: Settings(max_states=20_000, order_seed=order) for order in (0, 1, 2)})
     assert any(states[seed, 0] != states[seed, 1] for seed in range(12))
 
 
@@ -431,14 +438,6 @@ def test_every_ranking_of_tight_rounds_keeps_the_contract(classic):
     most dice to spare first: none (-1), only those with no die to spare (0), or every
     round (40). It changes how soon a verdict comes, never which: a sheet of real play is
     never refused, and the setting does change the search."""
-    states = {}
-    for seed in range(10):
-        game, paper = bot_game(classic, seed, GreedyBot)
-        for tight in (-1, 0, 40):
-            verdict = find_witness(classic, game.offer, game.rolls, paper,
-                                   Settings(max_states=20_000, tight=tight))
-            assert verdict.status in (VERIFIED, UNDECIDED), (seed, tight)
-            if verdict.verified:
-                assert witness_draws(classic, game.offer, game.rolls, paper, verdict)
-            states[seed, tight] = verdict.nodes
+    states = _never_refused(classic, range(10), {
+        tight: Settings(max_states=20_000, tight=tight) for tight in (-1, 0, 40)})
     assert any(states[seed, -1] != states[seed, 40] for seed in range(10))

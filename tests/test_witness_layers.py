@@ -15,15 +15,13 @@ def _layers(top: int = 3) -> tuple[Layers, list[int]]:
     """Layers over ENDINGS, and the floors their walks were asked for."""
     ordering = SimpleNamespace(pruning=SimpleNamespace(slack=lambda sheet, prog: sheet),
                                ranked=lambda ends: sorted(ends, key=lambda e: e[2]))
-    layers = Layers(ordering, top)  # type: ignore[arg-type]
     floors: list[int] = []
 
     def walk(floor: int) -> list[tuple[int, int, tuple[str, ...]]]:
         floors.append(floor)
         return [end for end in ENDINGS if end[0] >= floor]
 
-    layers.walk = walk
-    return layers, floors
+    return Layers(ordering, top, walk), floors  # type: ignore[arg-type]
 
 
 def test_the_layers_come_with_the_most_dice_to_spare_first_and_lose_no_ending():

@@ -75,8 +75,7 @@ class Ordering:
                 self.by_value_kept.clear()
                 self.scarce_kept.clear()
                 self.kept = 0
-            layers = self.seen[key] = Layers(self, top)
-        layers.walk = walk
+            layers = self.seen[key] = Layers(self, top, walk)
         return layers
 
     def ranked(self, endings: Iterable[End]) -> list[End]:
@@ -176,14 +175,15 @@ class Layers:
     dice to spare prunes every state below it, so the top layers cost a few states where
     every ending of the round would cost hundreds (the first pass would spend its states
     inside the round's first walk). Each walk goes one layer deeper than the last;
-    ``walk`` is set by :meth:`Ordering.layers` each time the layers are read.
+    ``walk(floor)`` gives the round's endings that keep ``floor`` dice to spare or more.
     """
 
-    def __init__(self, ordering: Ordering, top: int) -> None:
+    def __init__(self, ordering: Ordering, top: int,
+                 walk: Callable[[int], Iterable[End]]) -> None:
         self.ordering = ordering
+        self.walk = walk
         self.floor = top + 1  # the fewest dice to spare walked so far
         self.ranked: list[tuple[int, list[End]]] = []  # (dice to spare, endings), not empty
-        self.walk: Callable[[int], Iterable[End]] = lambda floor: ()
 
     def __iter__(self) -> Iterator[tuple[int, list[End]]]:
         """The layers that have endings, (dice to spare, ranked endings), the most first."""
