@@ -441,3 +441,15 @@ def test_every_ranking_of_tight_rounds_keeps_the_contract(classic):
     states = _never_refused(classic, range(10), {
         tight: Settings(max_states=20_000, tight=tight) for tight in (-1, 0, 40)})
     assert any(states[seed, -1] != states[seed, 40] for seed in range(10))
+
+
+def test_every_breadth_of_the_passes_keeps_the_contract(classic):
+    """``Settings.breadth`` says how many endings of each round the passes before the last
+    try: every one (0), or the first one, then two, ... (1). A narrow pass that left
+    endings untried proves nothing (it neither refuses a sheet nor marks a state as
+    leading nowhere), so a sheet of real play is never refused, and the setting does
+    change the search. Short first passes make most passes narrow ones here."""
+    states = _never_refused(classic, range(12), {
+        breadth: Settings(max_states=20_000, first_pass=50, breadth=breadth)
+        for breadth in (0, 1, 3)})
+    assert any(states[seed, 0] != states[seed, 1] for seed in range(12))

@@ -31,7 +31,10 @@ The search only decides which steps to try (:mod:`dicehero.engine.paper.search`)
   end of a round (shown as skipped);
 * **the likeliest first**: the endings of a round with few dice to spare come layer by
   layer, those that keep the most dice to spare first, each layer ranked
-  (:mod:`.search.order`); passes of growing length try other orders;
+  (:mod:`.search.order`); passes of growing length try other orders, and the passes
+  before the last try only the first few endings of each round, one more each pass (a
+  wrong turn in an early round is seldom proved wrong short of searching every round
+  after it);
 * **once per state**: a state at the end of a round that did not lead to the drawing
   marks every state it beats the same way as failed (:mod:`.search.dominance`);
 * **enough dice**: the bounds (:mod:`dicehero.engine.paper.bounds`) abandon a state

@@ -47,6 +47,8 @@ class Search:
         self.nodes = 0
         self.budget = settings.max_states
         self.passes = 0  # passes over: the steps of a round are tried in a shuffled order
+        self.breadth: int | None = None  # the endings of a round this pass tries, at most
+        self.cut = False  # whether the search below left endings untried (see _next_round)
         self.rng = random.Random(0)  # seeded: a search is repeatable
         self.path: list[tuple[Action, ...]] = []
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
@@ -79,16 +81,28 @@ class Search:
 
         Passes of growing length: a pass that took a wrong turn early can spend its time
         below it, so the next pass, given twice the states, tries the steps of a round in
-        a new order. What a pass proved (states that cannot lead to the drawing) holds
-        for every later pass; the last runs to the end (or to the cap on states).
+        a new order. From the second pass on, each pass but the last tries only the first
+        few endings of every round, one more each pass (``Settings.breadth``): a wrong
+        turn in an early round is seldom proved wrong short of searching every round
+        after it, so a pass that tried every ending would spend itself below the first.
+        What a pass proved (states that cannot lead to the drawing) holds for every later
+        pass; the last tries every ending and runs to the end (or to the cap on states).
         """
         prog = self.reading.bits(start.marks, start.minions)
         budget = self.settings.first_pass
+        breadth = self.settings.breadth
         while True:
             self.path = []
             self.budget = self.nodes + budget
+            last = self.budget >= self.max_states
+            self.breadth = None if last or not self.passes or not breadth else (
+                breadth + self.passes - 1)
+            self.cut = False
             try:
-                return self.path if self._between(start, prog) else None
+                if self._between(start, prog):
+                    return self.path
+                if not self.cut:  # every ending tried: there is no witness
+                    return None
             except _PassOver:
                 pass
             self.passes += 1
@@ -124,17 +138,33 @@ class Search:
         if not self._short(opened, progress) and not (
                 (self.nodes > settings.routes_within or not slack)
                 and pruning.no_route(opened, progress)):
-            ends: set[tuple[Any, ...]] = set()
-            for end, end_prog, actions in self._endings(opened, prog, slack):
-                key = (end.position, end_prog, end.wild_spent, end.powers_used)
-                if key in ends:
-                    continue
-                ends.add(key)
-                self.path.append(actions)
-                if self._between(end, end_prog):
-                    return True
-                self.path.pop()
+            cut_above, self.cut = self.cut, False
+            found = self._next_round(opened, prog, slack)
+            cut, self.cut = self.cut, self.cut or cut_above
+            if found:
+                return True
+            if cut:  # endings were left untried: this proves nothing
+                return False
         self.failures.add(sheet, prog)
+        return False
+
+    def _next_round(self, opened: Sheet, prog: int, slack: int) -> bool:
+        """Whether an ending of the round opened on ``opened`` leads to the drawing, of the
+        first ``self.breadth`` distinct ones (all, if None); ``cut`` notes that some were
+        left untried, here or below."""
+        ends: set[tuple[Any, ...]] = set()
+        for end, end_prog, actions in self._endings(opened, prog, slack):
+            key = (end.position, end_prog, end.wild_spent, end.powers_used)
+            if key in ends:
+                continue
+            if len(ends) == self.breadth:
+                self.cut = True
+                return False
+            ends.add(key)
+            self.path.append(actions)
+            if self._between(end, end_prog):
+                return True
+            self.path.pop()
         return False
 
     def _endings(self, opened: Sheet, prog: int, slack: int) -> Iterable[End]:

@@ -36,6 +36,14 @@ class Settings:
             its layer; the even ones keep the ranked order).
         by_value_last: whether the last pass (the one that runs to the cap) ranks a tight
             round's endings as a player aiming for Honor would value them first.
+        breadth: the endings of each round the second pass tries, at most; each later pass
+            tries one more, and the last pass every one (0: every pass tries every one).
+            A wrong turn in an early round is seldom proved wrong short of searching
+            every round after it, so a pass that tries every ending spends itself below
+            the first wrong one; a narrow pass tries other turns early and often finds a
+            witness within a few endings of each round (iterative broadening). What a
+            narrow pass leaves untried proves nothing, so only a pass that tried every
+            ending can refuse a sheet.
         order_seed: picks the shuffled orders in which the passes after the first try
             steps (0, the default, gives the orders every verdict so far was measured
             with). Which sheets a search leaves undecided moves with the orders, so a
@@ -55,6 +63,7 @@ class Settings:
     late_pass: int = 4
     shake: int = 8
     by_value_last: bool = True
+    breadth: int = 2
     order_seed: int = 0
     name_states: int = 150_000
 
