@@ -12,7 +12,7 @@ from dicehero.engine.edition import Edition
 from dicehero.engine.paper.marks import PaperMarks
 from dicehero.engine.paper.search.dominance import Failures
 from dicehero.engine.paper.search.failure import nearest_failure
-from dicehero.engine.paper.search.order import End, Layers, Ordering
+from dicehero.engine.paper.search.order import End, Layers, Ordering, ending_key
 from dicehero.engine.paper.search.pruning import ENOUGH, OUT_OF_ORDER, Pruning
 from dicehero.engine.paper.search.reading import Progress, Reading
 from dicehero.engine.paper.search.settings import Settings
@@ -47,8 +47,9 @@ class Search:
         self.nodes = 0
         self.budget = settings.max_states
         self.passes = 0  # passes over: the steps of a round are tried in a shuffled order
+        self.last_pass = False  # whether this pass is the last, which runs to the cap
         self.breadth: int | None = None  # the endings of a round this pass tries, at most
-        self.cut = False  # whether the search below left endings untried (see _next_round)
+        self.cuts = 0  # rounds whose endings a pass left untried, so far (see _next_round)
         self.rng = random.Random(0)  # seeded: a search is repeatable
         self.path: list[tuple[Action, ...]] = []
         self.best: tuple[int, int, Sheet] | None = None  # (marks made, round, sheet)
@@ -94,14 +95,14 @@ class Search:
         while True:
             self.path = []
             self.budget = self.nodes + budget
-            last = self.budget >= self.max_states
-            self.breadth = None if last or not self.passes or not breadth else (
+            self.last_pass = self.budget >= self.max_states
+            self.breadth = None if self.last_pass or not self.passes or not breadth else (
                 breadth + self.passes - 1)
-            self.cut = False
+            cuts = self.cuts
             try:
                 if self._between(start, prog):
                     return self.path
-                if not self.cut:  # every ending tried: there is no witness
+                if self.cuts == cuts:  # every ending tried: there is no witness
                     return None
             except _PassOver:
                 pass
@@ -138,29 +139,28 @@ class Search:
         if not self._short(opened, progress) and not (
                 (self.nodes > settings.routes_within or not slack)
                 and pruning.no_route(opened, progress)):
-            cut_above, self.cut = self.cut, False
-            found = self._next_round(opened, prog, slack)
-            cut, self.cut = self.cut, self.cut or cut_above
-            if found:
+            cuts = self.cuts
+            if self._next_round(opened, prog, slack):
                 return True
-            if cut:  # endings were left untried: this proves nothing
+            if self.cuts > cuts:  # endings were left untried, here or below: proves nothing
                 return False
         self.failures.add(sheet, prog)
         return False
 
     def _next_round(self, opened: Sheet, prog: int, slack: int) -> bool:
         """Whether an ending of the round opened on ``opened`` leads to the drawing, of the
-        first ``self.breadth`` distinct ones (all, if None); ``cut`` notes that some were
-        left untried, here or below."""
+        first ``self.breadth`` distinct ones (all, if None), counting in ``cuts`` a round
+        whose endings were left untried."""
         ends: set[tuple[Any, ...]] = set()
-        for end, end_prog, actions in self._endings(opened, prog, slack):
-            key = (end.position, end_prog, end.wild_spent, end.powers_used)
+        for ending in self._endings(opened, prog, slack):
+            key = ending_key(ending)
             if key in ends:
                 continue
             if len(ends) == self.breadth:
-                self.cut = True
+                self.cuts += 1
                 return False
             ends.add(key)
+            end, end_prog, actions = ending
             self.path.append(actions)
             if self._between(end, end_prog):
                 return True
@@ -174,7 +174,7 @@ class Search:
         ordering = self.ordering
         layers = ordering.layers(opened, prog, slack,
                                  lambda floor: self._stay(opened, prog, (), None, set(), floor))
-        if self.budget >= self.max_states:  # the last pass, which runs to the cap
+        if self.last_pass:
             if self.settings.by_value_last:
                 return ordering.by_value(opened, prog, layers)
             return layers.every()

@@ -39,6 +39,12 @@ End = tuple[Sheet, int, tuple[Action, ...]]
 _VALUE = GreedyBot()  # what a player aiming for Honor would make of a sheet
 
 
+def ending_key(end: End) -> tuple[Any, ...]:
+    """What the rounds after an ending can do depends on: two endings alike in it are one."""
+    sheet = end[0]
+    return sheet.position, end[1], sheet.wild_spent, sheet.powers_used
+
+
 def opened_key(opened: Sheet, prog: int) -> tuple[Any, ...]:
     """What a round opened on ``opened`` with the marks ``prog`` can end in depends on."""
     return (opened.round, opened.position, prog, opened.wild_spent, opened.powers_used)
@@ -83,8 +89,7 @@ class Ordering:
         player aiming for Honor would choose first."""
         unique: dict[tuple[Any, ...], End] = {}
         for end in endings:
-            unique.setdefault((end[0].position, end[1], end[0].wild_spent, end[0].powers_used),
-                              end)
+            unique.setdefault(ending_key(end), end)
         ends = list(unique.values())
         if ends and ends[0][0].round > self.capped_until:
             ends = unbeaten(ends)
