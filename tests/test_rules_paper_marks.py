@@ -18,6 +18,7 @@ from witnesskit import (
     judge_game,
     judge_par_game,
     par_games,
+    par_sheet,
     witness_draws,
 )
 
@@ -249,6 +250,24 @@ def test_a_blank_sheet_verifies_with_every_die_left_unused(classic):
     verdict = find_witness(classic, OFFER, [QUIET] * 10, drawn(classic))
     assert verdict.verified
     assert [a.type for a in verdict.rounds[0]] == ["skip"] * 4 + ["done"]
+
+
+def test_the_witness_leaves_a_die_unused_rather_than_move_to_no_purpose(classic):
+    # Par's game 1: of the last round's endings alike, the search meets first one that
+    # moves four times and marks nothing; the witness shows the four dice unused.
+    offer, rolls, _, paper = par_sheet(classic, par_games()[1])
+    verdict = find_witness(classic, offer, rolls, paper)
+    assert verdict.verified and witness_draws(classic, offer, rolls, paper, verdict)
+    assert [a.type for a in verdict.rounds[-1]] == ["skip"] * 4 + ["done"]
+
+
+def test_the_witness_makes_no_detour_that_comes_back(classic):
+    # Par's game 30, round 9: the search's play goes from City Hall to the Warehouse and
+    # back with nothing done there; the witness leaves those two dice unused.
+    offer, rolls, _, paper = par_sheet(classic, par_games()[30])
+    verdict = find_witness(classic, offer, rolls, paper)
+    assert verdict.verified and witness_draws(classic, offer, rolls, paper, verdict)
+    assert [a.type for a in verdict.rounds[8] if a.type in ("move", "skip")] == ["skip"] * 2
 
 
 def test_a_blank_sheet_with_no_superpower_verifies_with_done_each_round(classic):

@@ -52,6 +52,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from itertools import combinations
 from typing import NamedTuple
 
 from dicehero.engine.actions import Action
@@ -191,9 +192,41 @@ def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
     rounds: list[tuple[Action, ...]] = []
     for dice, actions in zip(rolls, path, strict=True):
         steps.roll(dice)
+        actions = _without_detours(steps.sheet, tuple(actions),
+                                   last=len(rounds) + 1 == len(path))
         steps.play(actions)
         skips = [Action("skip", die=index) for index, die in enumerate(steps.sheet.dice)
                  if not die.used and steps.sheet.superpower is not None]
         steps.play([*skips, DONE])
         rounds.append((*actions, *skips, DONE))
     return tuple(rounds), steps.sheet
+
+
+def _without_detours(opened: Sheet, actions: tuple[Action, ...], last: bool
+                     ) -> tuple[Action, ...]:
+    """A round's actions without the moves (one, or two that come back) that change nothing
+    the drawing or the next round sees: the round still ends with the same marks, Robot
+    Minions, Wild dice and superpower uses, and at the same place unless it is the
+    witness's ``last`` round (where the hero ends, nothing reads: a later sheet is searched
+    anew). Of two endings alike, the search keeps the one it met first, which may wander
+    (par's game 1 ends with four moves and nothing done); a person reads the witness, and a
+    die left unused says what it did better than a move that led nowhere."""
+    def ending(acts: Sequence[Action]) -> tuple[object, ...] | None:
+        sheet = opened
+        try:
+            for action in acts:
+                sheet = apply(sheet, action)
+        except ActionError:
+            return None
+        return (sheet.marks, sheet.minions, sheet.wild_spent, sheet.powers_used,
+                None if last else sheet.position)
+
+    target = ending(actions)
+    while True:
+        moves = [i for i, action in enumerate(actions) if action.type == "move"]
+        dropped = next((trial for n in (1, 2) for drop in combinations(moves, n)
+                        if ending(trial := tuple(a for i, a in enumerate(actions)
+                                                 if i not in drop)) == target), None)
+        if dropped is None:
+            return actions
+        actions = dropped
