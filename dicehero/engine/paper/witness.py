@@ -204,13 +204,14 @@ def _witness_rounds(start: Sheet, rolls: Sequence[Sequence[int]],
 
 def _without_detours(opened: Sheet, actions: tuple[Action, ...], last: bool
                      ) -> tuple[Action, ...]:
-    """A round's actions without the moves (one, or two that come back) that change nothing
-    the drawing or the next round sees: the round still ends with the same marks, Robot
-    Minions, Wild dice and superpower uses, and at the same place unless it is the
-    witness's ``last`` round (where the hero ends, nothing reads: a later sheet is searched
-    anew). Of two endings alike, the search keeps the one it met first, which may wander
-    (par's game 1 ends with four moves and nothing done); a person reads the witness, and a
-    die left unused says what it did better than a move that led nowhere."""
+    """A round's actions without the moves that change nothing the drawing or the next round
+    sees, left out one or two at a time (two for a way there and back): the round still
+    ends with the same marks, Robot Minions, Wild dice and superpower uses, and at the same
+    place unless it is the witness's ``last`` round (where the hero ends, nothing reads: a
+    later sheet is searched anew). Of two endings alike, the search keeps the one it met
+    first, which may wander (par's game 1 ends with four moves and nothing done); a person
+    reads the witness, and a die left unused says what it did better than a move that led
+    nowhere."""
     def ending(acts: Sequence[Action]) -> tuple[object, ...] | None:
         sheet = opened
         try:
