@@ -225,9 +225,11 @@ def _without_detours(opened: Sheet, actions: tuple[Action, ...], last: bool
     target = ending(actions)
     while True:
         moves = [i for i, action in enumerate(actions) if action.type == "move"]
-        dropped = next((trial for n in (1, 2) for drop in combinations(moves, n)
-                        if ending(trial := tuple(a for i, a in enumerate(actions)
-                                                 if i not in drop)) == target), None)
-        if dropped is None:
+        drops = (drop for n in (1, 2) for drop in combinations(moves, n))
+        for drop in drops:
+            trial = tuple(a for i, a in enumerate(actions) if i not in drop)
+            if ending(trial) == target:
+                actions = trial
+                break
+        else:
             return actions
-        actions = dropped
